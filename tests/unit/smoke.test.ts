@@ -1,0 +1,2 @@
+import { test, expect } from 'vitest'
+test('bun runtime', () => { expect(typeof Bun.password.hash).toBe('function') })
