@@ -1,0 +1,63 @@
+// Composes the Elysia app from its controllers. Tests and both entry points import createApp.
+import { Elysia, ValidationError } from 'elysia'
+import { openapi } from '@elysiajs/openapi'
+import type { AppContext } from './context'
+import { HttpError, type ErrorBody } from './http/errors'
+import { authRoutes } from './routes/auth'
+import { selfRoutes } from './routes/self'
+import { fileRoutes } from './routes/files'
+import { healthRoutes } from './routes/health'
+import { devRoutes } from './routes/dev'
+
+function validationMessage(error: ValidationError): string {
+  // A custom `error` text on a schema wins; otherwise name the field and what is wrong with it.
+  const custom = typeof error.message === 'string' && !error.message.startsWith('{') ? error.message : null
+  if (custom) return custom
+  const first = error.all?.[0] as { path?: string; message?: string; schema?: { error?: string } } | undefined
+  if (first?.schema?.error) return String(first.schema.error)
+  const field = first?.path?.replace(/^\//, '').replace(/\//g, '.') || error.type
+  return `${field}: ${first?.message ?? 'invalid value'}`
+}
+
+export function createApp(ctx: AppContext) {
+  const sameOrigin = new URL(ctx.cfg.publicUrl).origin
+  return new Elysia({ prefix: '/api/v1' })
+    .onRequest(({ request }) => {
+      // Cross-site writes never reach a handler with the user's cookie (checked beside SameSite=Lax).
+      const origin = request.headers.get('origin')
+      if (origin && !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && request.headers.has('cookie')) {
+        if (origin !== sameOrigin && origin !== new URL(request.url).origin)
+          return Response.json({ statusCode: 403, error: 'Forbidden', message: 'Cross-site request refused' }, { status: 403 })
+      }
+    })
+    .error({ HttpError })
+    .onError(({ code, error, set }) => {
+      let body: ErrorBody
+      if (error instanceof HttpError) body = error.toBody()
+      else if (code === 'VALIDATION') body = { statusCode: 400, error: 'BadRequest', message: validationMessage(error as ValidationError) }
+      else if (code === 'PARSE') body = { statusCode: 400, error: 'BadRequest', message: 'The request body could not be read' }
+      else if (code === 'NOT_FOUND') body = { statusCode: 404, error: 'NotFound', message: 'route does not exist' }
+      else {
+        console.error(error)
+        body = { statusCode: 500, error: 'InternalServerError', message: 'Unknown Server Error' }
+      }
+      set.status = body.statusCode
+      set.headers['content-type'] = 'application/json; charset=utf-8'
+      return body
+    })
+    .use(
+      openapi({
+        path: '/docs',
+        documentation: {
+          info: { title: 'Ideal Self API', version: '1', description: 'Every call of the Ideal Self app, under /api/v1.' },
+        },
+      }),
+    )
+    .use(healthRoutes(ctx))
+    .use(authRoutes(ctx))
+    .use(selfRoutes(ctx))
+    .use(fileRoutes(ctx))
+    .use(ctx.cfg.production ? new Elysia() : devRoutes(ctx, ctx.devIdp))
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,61 @@
+// Sessions: the cookie holds a signed token naming a row of `sessions`, so sign-out, suspension and
+// deletion take effect on the very next request.
+import { SignJWT, jwtVerify } from 'jose'
+import type { Sql } from '../db/database'
+import type { UserRow } from '../users/users'
+
+export interface SessionKeys {
+  secret: Uint8Array
+  days: number
+}
+
+export const sessionKeys = (secret: string, days: number): SessionKeys => ({
+  secret: new TextEncoder().encode(secret),
+  days,
+})
+
+export async function createSession(
+  sql: Sql,
+  keys: SessionKeys,
+  userId: string,
+  meta: { userAgent?: string | null; ip?: string | null },
+): Promise<{ token: string; expiresAt: Date }> {
+  const expiresAt = new Date(Date.now() + keys.days * 86_400_000)
+  const [row] = await sql<{ id: string }[]>`
+    insert into sessions (user_id, expires_at, user_agent, ip)
+    values (${userId}, ${expiresAt}, ${meta.userAgent?.slice(0, 400) ?? null}, ${meta.ip ?? null})
+    returning id`
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(row.id)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(keys.secret)
+  return { token, expiresAt }
+}
+
+export async function sessionIdFromToken(keys: SessionKeys, token: string | undefined | null): Promise<string | null> {
+  if (!token) return null
+  try {
+    const { payload } = await jwtVerify(token, keys.secret, { algorithms: ['HS256'] })
+    return typeof payload.sub === 'string' ? payload.sub : null
+  } catch {
+    return null
+  }
+}
+
+/** The signed-in user of a live session, suspended or not (the guard decides what that means). */
+export async function sessionUser(sql: Sql, sessionId: string): Promise<UserRow | null> {
+  const [row] = await sql<UserRow[]>`
+    select u.* from sessions s join users u on u.id = s.user_id
+    where s.id = ${sessionId} and s.revoked_at is null and s.expires_at > now()`
+  return row ?? null
+}
+
+export async function revokeSession(sql: Sql, sessionId: string) {
+  await sql`update sessions set revoked_at = now() where id = ${sessionId} and revoked_at is null`
+}
+
+export async function revokeUserSessions(sql: Sql, userId: string) {
+  await sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`
+}

@@ -1,0 +1,27 @@
+// What every route factory receives: configuration and the process's shared resources.
+import type { Config } from './config'
+import type { Database, Sql } from './db/database'
+import type { SendMail } from './mail/mailer'
+import type { FileStorage } from './files/storage'
+import type { IdTokenVerifier } from './auth/idToken'
+import type { DevIdentityProvider } from './auth/devIdentityProvider'
+import type { SessionKeys } from './auth/sessions'
+import type { FailureLimiter } from './auth/rateLimit'
+import type { ModelProvider } from './llm/provider'
+
+export interface AppContext {
+  cfg: Config
+  db: Database
+  sql: Sql
+  sendMail: SendMail
+  storage: FileStorage
+  sessionKeys: SessionKeys
+  /** Google's verifier, or the development identity provider's when no client id is configured. */
+  idTokenVerifier: IdTokenVerifier | null
+  devIdp: DevIdentityProvider | null
+  /** Failed sign-ins and reset requests, per account and per client address. */
+  signInFailures: { account: FailureLimiter; ip: FailureLimiter }
+  cookieName: string
+  /** The model every reply and build uses: configured, else a reachable local Ollama, else offline. */
+  model: { provider: ModelProvider; describe(): { kind: string; model: string | null } }
+}

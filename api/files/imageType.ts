@@ -1,0 +1,11 @@
+// The type of an uploaded image, read from its first bytes: the name and the declared type are not trusted.
+export type ImageType = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'
+
+export function sniffImageType(b: Uint8Array): ImageType | null {
+  const at = (i: number, ...bytes: number[]) => bytes.every((x, k) => b[i + k] === x)
+  if (b.length >= 8 && at(0, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png'
+  if (b.length >= 3 && at(0, 0xff, 0xd8, 0xff)) return 'image/jpeg'
+  if (b.length >= 6 && (at(0, 0x47, 0x49, 0x46, 0x38, 0x37, 0x61) || at(0, 0x47, 0x49, 0x46, 0x38, 0x39, 0x61))) return 'image/gif'
+  if (b.length >= 12 && at(0, 0x52, 0x49, 0x46, 0x46) && at(8, 0x57, 0x45, 0x42, 0x50)) return 'image/webp'
+  return null
+}

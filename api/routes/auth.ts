@@ -1,0 +1,204 @@
+import { Elysia, t } from 'elysia'
+import type { AppContext } from '../context'
+import { verifyIdToken } from '../auth/idToken'
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords'
+import { createSession, revokeSession, sessionIdFromToken } from '../auth/sessions'
+import { issueResetToken, resetTokenUser, consumeResetToken } from '../auth/resetTokens'
+import { findUserByEmail, findUserById, insertUser, toUser, type UserRow } from '../users/users'
+import { HttpError, badRequest, tooMany, unauthorized } from '../http/errors'
+import { clientIp } from '../http/guard'
+import { isEmail } from '../http/validation'
+
+export const FORGOT_PASSWORD_MESSAGE =
+  'Password reset requested — if the email is registered, you will receive a password reset link in your email'
+
+// Verified against when the account does not exist, so both answers take the same time.
+const DUMMY_HASH = await hashPassword('Dummy-password-1!')
+
+export function sessionCookie(ctx: AppContext) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: ctx.cfg.production,
+    path: '/',
+  }
+}
+
+export const authRoutes = (ctx: AppContext) => {
+  const { sql, cfg } = ctx
+
+  async function startSession(user: UserRow, request: Request, cookie: Record<string, any>) {
+    const { token, expiresAt } = await createSession(sql, ctx.sessionKeys, user.id, {
+      userAgent: request.headers.get('user-agent'),
+      ip: clientIp(request),
+    })
+    cookie[ctx.cookieName].set({ value: token, expires: expiresAt, ...sessionCookie(ctx) })
+    await sql`update users set last_active_at = now() where id = ${user.id}`
+    return { user: toUser(user, cfg.freeLimitPeriod) }
+  }
+
+  function resetTokenOf(request: Request, query: { token?: string }, body?: { token?: string }) {
+    const header = request.headers.get('authorization')
+    const bearer = header?.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : undefined
+    return body?.token || query.token || bearer || ''
+  }
+
+  return new Elysia({ prefix: '/auth', tags: ['Auth'] })
+    .post(
+      '/login/oauth',
+      async ({ body, request, cookie }) => {
+        if (!ctx.idTokenVerifier) throw new HttpError(503, 'ServiceUnavailable', 'Google sign-in is not configured')
+        const claims = await verifyIdToken(ctx.idTokenVerifier, body.idToken)
+        const user = await sql.begin(async (tx) => {
+          const [linked] = await tx<UserRow[]>`
+            select u.* from user_identities i join users u on u.id = i.user_id
+            where i.provider = 'google' and i.subject = ${claims.subject}`
+          if (linked) return linked
+          let u = await findUserByEmail(tx, claims.email)
+          if (u) {
+            ;[u] = await tx<UserRow[]>`
+              update users set is_linked_to_oauth_account = true, is_email_verified = true,
+                oauth_profile_url = coalesce(oauth_profile_url, ${claims.picture}), updated_at = now()
+              where id = ${u.id} returning *`
+          } else {
+            u = await insertUser(tx, {
+              email: claims.email,
+              name: claims.name,
+              oauthProfileUrl: claims.picture,
+              isEmailVerified: true,
+              isLinkedToOAuthAccount: true,
+              messageLimit: cfg.freeMessageLimit,
+              period: cfg.freeLimitPeriod,
+            })
+          }
+          await tx`insert into user_identities (provider, subject, user_id, email)
+                   values ('google', ${claims.subject}, ${u.id}, ${claims.email}) on conflict do nothing`
+          return u
+        })
+        if (user.is_suspended) throw unauthorized('Account is Suspended', 'AccountSuspended')
+        return startSession(user, request, cookie)
+      },
+      {
+        body: t.Object({
+          idToken: t.String({ minLength: 1, maxLength: 8192 }),
+          strategy: t.Literal('google'),
+          isWeb: t.Optional(t.Boolean()),
+        }),
+        detail: { summary: 'Sign in with a Google ID token (or the development identity provider)' },
+      },
+    )
+    .post(
+      '/login/credential',
+      async ({ body, request, cookie }) => {
+        const email = body.username.trim().toLowerCase()
+        const { account, ip } = ctx.signInFailures
+        const address = clientIp(request)
+        if (account.blocked(email) || ip.blocked(address))
+          throw tooMany('Too many failed sign-in attempts, please try again in 15 minutes')
+        const user = await findUserByEmail(sql, email)
+        if (user && !user.password_hash && user.is_linked_to_oauth_account)
+          throw unauthorized('This account signs in with Google', 'IsLinkedToOAuthAccount')
+        const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH)
+        if (!user || !ok) {
+          account.fail(email)
+          ip.fail(address)
+          throw unauthorized('Invalid username and/or password combination.', 'InvalidCredentials')
+        }
+        if (user.is_suspended) throw unauthorized('Account is Suspended', 'AccountSuspended')
+        account.clear(email)
+        return startSession(user, request, cookie)
+      },
+      {
+        body: t.Object({
+          username: t.String({ minLength: 1, maxLength: 320, error: 'username is required' }),
+          password: t.String({ minLength: 1, maxLength: 256, error: 'password is required' }),
+          isWeb: t.Optional(t.Boolean()),
+        }),
+        detail: { summary: 'Sign in with email and password' },
+      },
+    )
+    .get(
+      '/sign-out',
+      async ({ cookie }) => {
+        const sessionId = await sessionIdFromToken(ctx.sessionKeys, cookie[ctx.cookieName]?.value as string | undefined)
+        if (sessionId) await revokeSession(sql, sessionId)
+        cookie[ctx.cookieName].set({ value: '', maxAge: 0, ...sessionCookie(ctx) })
+        return { ok: true }
+      },
+      { detail: { summary: 'Sign out and end the session on the server' } },
+    )
+    .post(
+      '/forgot-password',
+      async ({ body }) => {
+        const email = body.email.trim().toLowerCase()
+        if (!isEmail(email)) throw badRequest('must be an valid email')
+        const redirect = safeRedirect(body.redirectUrl, cfg.publicUrl)
+        if (!redirect) throw badRequest('redirectUrl must be a page of this app')
+        // At most a few mails per address per window, so the form cannot be used to flood an inbox.
+        const key = `reset:${email}`
+        if (!ctx.signInFailures.account.blocked(key)) {
+          ctx.signInFailures.account.fail(key)
+          const user = await findUserByEmail(sql, email)
+          if (user && !user.is_suspended) {
+            const token = await issueResetToken(sql, user.id)
+            redirect.searchParams.set('token', token)
+            await ctx.sendMail({
+              to: user.email,
+              subject: 'Reset your Ideal Self password',
+              text:
+                `Hi ${user.name || 'there'},\n\nSomeone asked to reset the password of your Ideal Self account.\n` +
+                `Open this link within one hour to choose a new password:\n\n${redirect}\n\n` +
+                `If it was not you, ignore this mail; your password stays as it is.`,
+            })
+          }
+        }
+        return { message: FORGOT_PASSWORD_MESSAGE }
+      },
+      {
+        body: t.Object({
+          email: t.String({ maxLength: 320, error: 'must be an valid email' }),
+          redirectUrl: t.String({ minLength: 1, maxLength: 2000 }),
+        }),
+        detail: { summary: 'Mail a password-reset link (same answer whether or not the email exists)' },
+      },
+    )
+    .get(
+      '/verify-reset-password-token',
+      async ({ query, request }) => {
+        const userId = await resetTokenUser(sql, resetTokenOf(request, query))
+        const user = userId ? await findUserById(sql, userId) : null
+        if (!user) throw unauthorized('This password reset link is invalid or has expired', 'InvalidResetToken')
+        return { valid: true, email: user.email }
+      },
+      {
+        query: t.Object({ token: t.Optional(t.String({ maxLength: 200 })) }),
+        detail: { summary: 'Check a reset token (query token or Authorization: Bearer)' },
+      },
+    )
+    .post(
+      '/reset-password',
+      async ({ body, query, request }) => {
+        const problem = passwordProblem(body.password)
+        if (problem) throw badRequest(problem, 'WeakPassword')
+        const userId = await consumeResetToken(sql, resetTokenOf(request, query, body), await hashPassword(body.password))
+        if (!userId) throw unauthorized('This password reset link is invalid or has expired', 'InvalidResetToken')
+        return { ok: true }
+      },
+      {
+        body: t.Object({ password: t.String({ maxLength: 256 }), token: t.Optional(t.String({ maxLength: 200 })) }),
+        query: t.Object({ token: t.Optional(t.String({ maxLength: 200 })) }),
+        detail: { summary: 'Set a new password with a reset token' },
+      },
+    )
+}
+
+/** The reset link may only point back into this app (no open redirect through our mail). */
+// Judged against PUBLIC_URL, never the Host header, which a caller controls.
+export function safeRedirect(raw: string, publicUrl: string): URL | null {
+  try {
+    const url = new URL(raw, publicUrl)
+    return url.origin === new URL(publicUrl).origin ? url : null
+  } catch {
+    return null
+  }
+}

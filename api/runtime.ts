@@ -1,0 +1,67 @@
+// Brings the API up: configuration, database (embedded or PostgreSQL), migrations, first admin,
+// identity verification, mail, storage and the model provider. Both entry points and the tests use it.
+import { join } from 'node:path'
+import { loadConfig, type Config } from './config'
+import { openDatabase } from './db/database'
+import { migrate } from './db/migrate'
+import { createApp, type App } from './app'
+import type { AppContext } from './context'
+import { createMailer } from './mail/mailer'
+import { diskStorage } from './files/storage'
+import { sessionKeys } from './auth/sessions'
+import { remoteKeys } from './auth/idToken'
+import { createDevIdentityProvider } from './auth/devIdentityProvider'
+import { FailureLimiter } from './auth/rateLimit'
+import { ensureFirstAdmin } from './users/firstAdmin'
+import { selectProvider, describeProvider } from './llm/selectProvider'
+import type { ModelProvider } from './llm/provider'
+
+export interface Runtime {
+  cfg: Config
+  ctx: AppContext
+  app: App
+  close(): Promise<void>
+}
+
+export async function startRuntime(
+  cfg: Config = loadConfig(),
+  opts: { log?: (s: string) => void; model?: ModelProvider } = {},
+): Promise<Runtime> {
+  const log = opts.log ?? ((s: string) => console.log(s))
+  const db = await openDatabase(cfg)
+  try {
+    const applied = await migrate(db.sql)
+    if (applied.length) log(`Migrations applied: ${applied.join(', ')}`)
+    await ensureFirstAdmin(db.sql, {
+      email: cfg.adminEmail,
+      password: cfg.adminPassword,
+      messageLimit: cfg.freeMessageLimit,
+      period: cfg.freeLimitPeriod,
+      log,
+    })
+    const devIdp =
+      !cfg.googleClientId && !cfg.production
+        ? await createDevIdentityProvider({ production: cfg.production, dataDir: cfg.dataDir, publicUrl: cfg.publicUrl })
+        : null
+    const provider = opts.model ?? (await selectProvider(cfg.llm))
+    const ctx: AppContext = {
+      cfg,
+      db,
+      sql: db.sql,
+      sendMail: createMailer({ smtpUrl: cfg.smtpUrl, from: cfg.mailFrom, sql: db.sql, log }),
+      storage: diskStorage(join(cfg.dataDir, 'files')),
+      sessionKeys: sessionKeys(cfg.sessionSecret, cfg.sessionDays),
+      idTokenVerifier: cfg.googleClientId
+        ? { keys: remoteKeys(cfg.googleJwksUrl), issuers: cfg.googleIssuers, audience: cfg.googleClientId }
+        : (devIdp?.verifier ?? null),
+      devIdp,
+      signInFailures: { account: new FailureLimiter(5, 15 * 60 * 1000), ip: new FailureLimiter(50, 15 * 60 * 1000) },
+      cookieName: cfg.production ? '__Host-session' : 'session',
+      model: { provider, describe: () => describeProvider(provider) },
+    }
+    return { cfg, ctx, app: createApp(ctx), close: () => db.close() }
+  } catch (e) {
+    await db.close().catch(() => {})
+    throw e
+  }
+}

@@ -1,0 +1,23 @@
+// The API alone (for running several instances behind a load balancer); `npm start` serves site and API together.
+import { startRuntime } from './runtime'
+
+const runtime = await startRuntime()
+const { port, host } = runtime.cfg
+const server = Bun.serve({
+  port,
+  hostname: host,
+  idleTimeout: 0,
+  fetch(request, srv) {
+    const headers = new Headers(request.headers)
+    headers.set('x-client-ip', srv.requestIP(request)?.address ?? 'unknown')
+    return runtime.app.handle(new Request(request, { headers }))
+  },
+})
+console.log(`Ideal Self API listening on http://${host}:${server.port}/api/v1 (${runtime.ctx.db.kind} database)`)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, async () => {
+    await server.stop()
+    await runtime.close()
+    process.exit(0)
+  })

@@ -1,0 +1,16 @@
+import { defineConfig } from 'astro/config'
+import node from '@astrojs/node'
+import react from '@astrojs/react'
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  server: { host: '127.0.0.1', port: 4321 },
+  // Session redirects happen in middleware; no page is prerendered with a stale session.
+  build: { inlineStylesheets: 'auto' },
+  devToolbar: { enabled: false },
+  vite: {
+    ssr: { external: ['postgres', 'elysia', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'nodemailer', 'ollama', 'jose'] },
+  },
+})
