@@ -8,6 +8,7 @@ import { selfRoutes } from './routes/self'
 import { fileRoutes } from './routes/files'
 import { healthRoutes } from './routes/health'
 import { devRoutes } from './routes/dev'
+import { telemetryRoutes } from './routes/telemetry'
 
 function validationMessage(error: ValidationError): string {
   // A custom `error` text on a schema wins; otherwise name the field and what is wrong with it.
@@ -57,6 +58,7 @@ export function createApp(ctx: AppContext) {
     .use(authRoutes(ctx))
     .use(selfRoutes(ctx))
     .use(fileRoutes(ctx))
+    .use(telemetryRoutes(ctx))
     .use(ctx.cfg.production ? new Elysia() : devRoutes(ctx, ctx.devIdp))
 }
 

@@ -1,0 +1,63 @@
+// What the site's server code (Astro middleware and pages) may use of the running API, handed over
+// on globalThis so the built site and the API share one set of modules and one database pool.
+import type { Runtime } from './runtime'
+import { signedInUser } from './http/guard'
+import { toUser, type User } from './users/users'
+
+export interface SiteBridge {
+  handle(request: Request): Promise<Response>
+  /** The user of the session cookie in a Cookie header, or null. */
+  currentUser(cookieHeader: string | null): Promise<User | null>
+  /** The locale doc an admin saved for a language (overrides the bundled texts), or null. */
+  savedLocale(lang: string): Promise<Record<string, unknown> | null>
+  publicConfig: {
+    googleClientId: string | null
+    devSignIn: boolean
+    timeZone: string
+    production: boolean
+  }
+}
+
+const KEY = Symbol.for('ideal-self.site-bridge')
+
+function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=')
+    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim())
+  }
+  return undefined
+}
+
+export function exposeRuntime(rt: Runtime) {
+  const localeCache = new Map<string, { doc: Record<string, unknown> | null; until: number }>()
+  const bridge: SiteBridge = {
+    handle: (request) => rt.app.handle(request),
+    async currentUser(cookieHeader) {
+      const found = await signedInUser(rt.ctx, readCookie(cookieHeader, rt.ctx.cookieName))
+      return found ? toUser(found.user, rt.cfg.freeLimitPeriod) : null
+    },
+    async savedLocale(lang) {
+      const hit = localeCache.get(lang)
+      if (hit && hit.until > Date.now()) return hit.doc
+      const res = await rt.app.handle(new Request(`http://internal/api/v1/locales/${lang}`))
+      const doc = res.ok ? ((await res.json()) as { content?: Record<string, unknown> }).content ?? null : null
+      // A short cache: an admin's edit shows within seconds, without a database read per page view.
+      localeCache.set(lang, { doc, until: Date.now() + 3000 })
+      return doc
+    },
+    publicConfig: {
+      googleClientId: rt.cfg.googleClientId,
+      devSignIn: !!rt.ctx.devIdp,
+      timeZone: rt.cfg.timeZone,
+      production: rt.cfg.production,
+    },
+  }
+  ;(globalThis as Record<symbol, unknown>)[KEY] = bridge
+}
+
+export function siteBridge(): SiteBridge {
+  const bridge = (globalThis as Record<symbol, unknown>)[KEY] as SiteBridge | undefined
+  if (!bridge) throw new Error('The site runs inside `npm start`, which brings the API up first')
+  return bridge
+}

@@ -1,0 +1,55 @@
+// `npm start`: build what is missing, bring the API up (migrations, embedded database when DATABASE_URL
+// is unset), then serve the site and /api/v1 from this one Bun process.
+import { existsSync, statSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { buildSite, siteDir } from './build'
+import { startRuntime } from '../api/runtime'
+import { exposeRuntime } from '../api/siteBridge'
+
+const entry = join(siteDir, 'dist', 'server', 'entry.mjs')
+
+function newestMtime(dir: string): number {
+  let newest = 0
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name)
+    newest = Math.max(newest, e.isDirectory() ? newestMtime(p) : statSync(p).mtimeMs)
+  }
+  return newest
+}
+
+const sources = [join(siteDir, 'src'), join(siteDir, 'public'), join(siteDir, '..', 'locales')].filter(existsSync)
+const stale = !existsSync(entry) || Math.max(...sources.map(newestMtime), statSync(join(siteDir, 'astro.config.mjs')).mtimeMs) > statSync(entry).mtimeMs
+if (stale) {
+  console.log('Building the site…')
+  buildSite()
+}
+
+const runtime = await startRuntime()
+exposeRuntime(runtime)
+process.env.ASTRO_NODE_AUTOSTART = 'disabled'
+process.env.ASTRO_NODE_LOGGING = 'disabled'
+process.env.HOST = runtime.cfg.host
+process.env.PORT = String(runtime.cfg.port)
+const { startServer } = await import(entry)
+const { server } = startServer()
+await new Promise((resolve) => (server.server.listening ? resolve(null) : server.server.once('listening', resolve)))
+const model = runtime.ctx.model.describe()
+console.log(
+  `Ideal Self is running at ${runtime.cfg.publicUrl} (${runtime.ctx.db.kind} database, model: ${model.kind}${model.model ? ` ${model.model}` : ''})`,
+)
+
+let stopping = false
+async function stop(signal: string) {
+  if (stopping) return
+  stopping = true
+  console.log(`${signal}: shutting down…`)
+  const force = setTimeout(() => process.exit(1), 10_000)
+  try {
+    await server.stop()
+  } catch {}
+  await runtime.close()
+  clearTimeout(force)
+  process.exit(0)
+}
+process.on('SIGINT', () => stop('SIGINT'))
+process.on('SIGTERM', () => stop('SIGTERM'))

@@ -1,0 +1,9 @@
+/// <reference types="astro/client" />
+declare namespace App {
+  interface Locals {
+    user: import('../../api/users/users').User | null
+    lang: import('./lib/i18n').Lang
+    t: import('i18next').TFunction
+    resources: Record<string, unknown>
+  }
+}

@@ -1,0 +1,25 @@
+// Admin-edited content read on the server for page rendering.
+import { siteBridge } from '../../../api/siteBridge'
+import type { Lang } from './i18n'
+
+export async function contentRows<T = Record<string, unknown>>(slug: string, lang: Lang): Promise<T[]> {
+  const res = await siteBridge().handle(new Request(`http://internal/api/v1/content/${slug}?locale=${lang}`))
+  if (!res.ok) return []
+  const body = (await res.json()) as { rows?: T[] } | T[]
+  return Array.isArray(body) ? body : (body.rows ?? [])
+}
+
+export interface SupportLinks {
+  email: string
+  termsUrl: string
+  privacyUrl: string
+}
+
+export async function supportLinks(lang: Lang): Promise<SupportLinks> {
+  const [row] = await contentRows<Record<string, string>>('support', lang)
+  return {
+    email: row?.email || 'support@idealself.app',
+    termsUrl: row?.termsUrl || '/terms',
+    privacyUrl: row?.privacyUrl || '/privacy',
+  }
+}

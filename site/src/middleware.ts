@@ -1,0 +1,33 @@
+// Every request passes here: /api/v1 goes to the Elysia app in-process; pages get the session user,
+// language and texts, and the session-dependent redirects of spec §2 happen before anything renders.
+import { defineMiddleware } from 'astro:middleware'
+import { siteBridge } from '../../api/siteBridge'
+import { LANG_COOKIE, bundledResources, detectLanguage, mergeResources, translatorFor } from './lib/i18n'
+import { appRedirect } from './lib/routes'
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const bridge = siteBridge()
+  const { pathname } = context.url
+  if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) {
+    // The client address comes from the socket, never from a header the caller could set.
+    const headers = new Headers(context.request.headers)
+    headers.set('x-client-ip', context.clientAddress)
+    return bridge.handle(new Request(context.request, { headers }))
+  }
+
+  const cookieHeader = context.request.headers.get('cookie')
+  const user = await bridge.currentUser(cookieHeader)
+  const lang = detectLanguage(context.cookies.get(LANG_COOKIE)?.value, context.request.headers.get('accept-language'))
+  const resources = mergeResources(bundledResources[lang], await bridge.savedLocale(lang))
+  context.locals.user = user
+  context.locals.lang = lang
+  context.locals.resources = resources
+  context.locals.t = translatorFor(lang, resources)
+
+  const target = appRedirect(pathname, user)
+  if (target) return context.redirect(target, 302)
+  const response = await next()
+  // Pages carry the session user; they must never be cached or shared.
+  response.headers.set('cache-control', 'private, no-store')
+  return response
+})
