@@ -4,7 +4,8 @@ import react from '@astrojs/react'
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  // Whole pages are rendered before sending, so islands rendered on the server see the request's language.
+  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
   integrations: [react()],
   server: { host: '127.0.0.1', port: 4321 },
   // Session redirects happen in middleware; no page is prerendered with a stale session.

@@ -4,6 +4,7 @@ import { defineMiddleware } from 'astro:middleware'
 import { siteBridge } from '../../api/siteBridge'
 import { LANG_COOKIE, bundledResources, detectLanguage, mergeResources, translatorFor } from './lib/i18n'
 import { appRedirect } from './lib/routes'
+import { withTranslator } from './lib/ssrI18n'
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const bridge = siteBridge()
@@ -26,7 +27,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const target = appRedirect(pathname, user)
   if (target) return context.redirect(target, 302)
-  const response = await next()
+  const response = await withTranslator({ t: context.locals.t, lang }, () => next())
   // Pages carry the session user; they must never be cached or shared.
   response.headers.set('cache-control', 'private, no-store')
   return response

@@ -1,5 +1,10 @@
-// The browser's i18next: the same texts the server rendered with, read from the page (no extra request).
-import i18next from 'i18next'
+// i18next for scripts and islands. In the browser it reads the texts the server embedded in the page; while
+// the server renders an island it uses the request's translator (see ssrI18n.ts), so both agree.
+import i18next, { type TFunction } from 'i18next'
+
+type Lang = 'ENUS' | 'ZHTW' | 'ZHCN'
+const SSR_KEY = Symbol.for('ideal-self.ssr-i18n')
+type SsrI18n = () => { t: TFunction; lang: Lang } | undefined
 
 let ready = false
 
@@ -18,5 +23,14 @@ export function clientI18n() {
   return i18next
 }
 
-export const t = (key: string, vars?: Record<string, unknown>) => clientI18n().t(key, vars as never) as string
-export const currentLang = () => clientI18n().language as 'ENUS' | 'ZHTW' | 'ZHCN'
+function ssr() {
+  return ((globalThis as Record<symbol, unknown>)[SSR_KEY] as SsrI18n | undefined)?.()
+}
+
+export const t = ((key: string, vars?: Record<string, unknown>) =>
+  (import.meta.env.SSR ? ssr()?.t(key, vars as never) : clientI18n().t(key, vars as never)) ?? key) as (
+  key: string,
+  vars?: Record<string, unknown>,
+) => string
+
+export const currentLang = (): Lang => (import.meta.env.SSR ? (ssr()?.lang ?? 'ENUS') : (clientI18n().language as Lang))

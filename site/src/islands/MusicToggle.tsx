@@ -1,0 +1,52 @@
+// Background music of a screen (spec §1): a toggle shown only when the screen has a track.
+import { useEffect, useRef, useState } from 'react'
+import { Icon } from '../components/Icon'
+import { useT } from '../lib/reactI18n'
+import { ErrorBoundary } from '../components/ErrorBoundary'
+
+const KEY = 'musicOn'
+
+function Music({ src }: { src: string }) {
+  const t = useT()
+  const audio = useRef<HTMLAudioElement>(null)
+  const [on, setOn] = useState(() => localStorage.getItem(KEY) !== 'false')
+
+  useEffect(() => {
+    const el = audio.current
+    if (!el) return
+    if (!on) {
+      el.pause()
+      return
+    }
+    // Browsers allow sound only after a gesture: try now, else on the first tap or key.
+    const start = () => void el.play().catch(() => {})
+    start()
+    window.addEventListener('pointerdown', start, { once: true })
+    window.addEventListener('keydown', start, { once: true })
+    return () => {
+      window.removeEventListener('pointerdown', start)
+      window.removeEventListener('keydown', start)
+    }
+  }, [on])
+
+  const toggle = () => {
+    localStorage.setItem(KEY, String(!on))
+    setOn(!on)
+  }
+  return (
+    <>
+      <audio ref={audio} src={src} loop preload="none" />
+      <button type="button" className="icon-btn" aria-pressed={on} aria-label={on ? t('music.off') : t('music.on')} onClick={toggle}>
+        <Icon name={on ? 'music' : 'musicOff'} />
+      </button>
+    </>
+  )
+}
+
+export default function MusicToggle(props: { src: string }) {
+  return (
+    <ErrorBoundary>
+      <Music {...props} />
+    </ErrorBoundary>
+  )
+}
