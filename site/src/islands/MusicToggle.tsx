@@ -9,7 +9,7 @@ const KEY = 'musicOn'
 function Music({ src }: { src: string }) {
   const t = useT()
   const audio = useRef<HTMLAudioElement>(null)
-  const [on, setOn] = useState(() => localStorage.getItem(KEY) !== 'false')
+  const [on, setOn] = useState(() => typeof localStorage === 'undefined' || localStorage.getItem(KEY) !== 'false')
 
   useEffect(() => {
     const el = audio.current

@@ -3,6 +3,7 @@ const KEY = 'typingSpeedOverride'
 export const TYPING_OVERRIDE_DEFAULT = 100
 
 export function typingOverride(): number | null {
+  if (typeof localStorage === 'undefined') return null
   const v = Number(localStorage.getItem(KEY))
   return Number.isFinite(v) && v >= 20 && v <= 200 ? v : null
 }
