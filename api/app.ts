@@ -8,6 +8,7 @@ import { selfRoutes } from './routes/self'
 import { fileRoutes } from './routes/files'
 import { healthRoutes } from './routes/health'
 import { devRoutes } from './routes/dev'
+import { paymentRoutes } from './routes/payments'
 import { telemetryRoutes } from './routes/telemetry'
 
 function validationMessage(error: ValidationError): string {
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext) {
     .use(authRoutes(ctx))
     .use(selfRoutes(ctx))
     .use(fileRoutes(ctx))
+    .use(paymentRoutes(ctx))
     .use(telemetryRoutes(ctx))
     .use(ctx.cfg.production ? new Elysia() : devRoutes(ctx, ctx.devIdp))
 }

@@ -15,6 +15,7 @@ import { FailureLimiter } from './auth/rateLimit'
 import { ensureFirstAdmin } from './users/firstAdmin'
 import { selectProvider, describeProvider } from './llm/selectProvider'
 import type { ModelProvider } from './llm/provider'
+import { startSubscriptionExpiry } from './payments/expiry'
 
 export interface Runtime {
   cfg: Config
@@ -59,7 +60,12 @@ export async function startRuntime(
       cookieName: cfg.production ? '__Host-session' : 'session',
       model: { provider, describe: () => describeProvider(provider) },
     }
-    return { cfg, ctx, app: createApp(ctx), close: () => db.close() }
+    const stopSubscriptionExpiry = startSubscriptionExpiry(ctx, log)
+    const close = async () => {
+      await stopSubscriptionExpiry()
+      await db.close()
+    }
+    return { cfg, ctx, app: createApp(ctx), close }
   } catch (e) {
     await db.close().catch(() => {})
     throw e
