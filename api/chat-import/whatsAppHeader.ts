@@ -1,0 +1,91 @@
+/**
+ * WhatsApp record header, matched with the complete grammar so message bodies that merely
+ * start with a date are not split off:
+ *   ios     = LRM* "[" DATE ","? " " TIME "]" " " BODY
+ *   android = LRM* DATE ","? " " TIME " - " BODY
+ *   DATE    = N SEP " "? N SEP " "? N "."?        SEP one of / . - (the same twice)
+ * A 4-digit first number means y/m/d; otherwise the year is last and the first two numbers are
+ * day and month in an order settled over the whole file.
+ *
+ * Scans sequentially and stops at the first mismatch; nothing here accepts a line terminator,
+ * so reading `text[lineEnd]` ends a match safely.
+ */
+import { ceYear } from './calendar'
+import { clock, scanClock } from './clock'
+import { scanNumber, scanned } from './textScan'
+
+/** Fields of the last header accepted by `scanHeader`. */
+export const header = {
+  year: 0,
+  first: 0,
+  second: 0,
+  yearFirst: false,
+  seconds: 0,
+  bracketed: false,
+  /** Index where the body (author or notice) starts. */
+  body: 0,
+}
+
+export function scanHeader(text: string, start: number): boolean {
+  let i = start
+  let c = text.charCodeAt(i)
+  while (c === 0x200e || c === 0x200f) c = text.charCodeAt(++i)
+  const bracketed = c === 91 /* [ */
+  if (bracketed) i++
+
+  const n1 = scanNumber(text, i, 4)
+  if (n1 < 0) return false
+  const d1 = scanned.digits
+  i += d1
+  const separator = text.charCodeAt(i)
+  if (separator !== 47 /* / */ && separator !== 46 /* . */ && separator !== 45 /* - */) return false
+  if (text.charCodeAt(++i) === 32) i++
+  const n2 = scanNumber(text, i, 2)
+  if (n2 < 0) return false
+  i += scanned.digits
+  if (text.charCodeAt(i) !== separator) return false
+  if (text.charCodeAt(++i) === 32) i++
+  const n3 = scanNumber(text, i, 4)
+  if (n3 < 0) return false
+  const d3 = scanned.digits
+  i += d3
+  c = text.charCodeAt(i)
+  if (c === 46) c = text.charCodeAt(++i) // "15. 1. 2024."
+  if (c === 44 /* , */) c = text.charCodeAt(++i)
+  if (c !== 32) return false
+  i++
+  // Finnish puts a word between date and time ("15.1.2024 klo 21.05"); only that word is
+  // allowed, since accepting any word would split bodies such as "12/04/24 at 10:00 …".
+  if (text.charCodeAt(i) === 107 && text.startsWith('klo ', i)) i += 4
+
+  i = scanClock(text, i)
+  if (i < 0) return false
+  if (bracketed) {
+    if (text.charCodeAt(i) !== 93 /* ] */) return false
+    i++
+  } else {
+    if (text.charCodeAt(i) !== 32 || text.charCodeAt(i + 1) !== 45 /* - */) return false
+    i += 2
+  }
+  // The space before the body; a record with an empty body may end right here.
+  c = text.charCodeAt(i)
+  if (c === 32) i++
+  else if (c !== 10 && c !== 13 && !Number.isNaN(c)) return false
+
+  if (d1 === 4) {
+    if (d3 > 2 || n2 < 1 || n2 > 12 || n3 < 1 || n3 > 31) return false
+    header.year = ceYear(n1, 4)
+    header.yearFirst = true
+  } else {
+    if (d1 > 2 || (d3 !== 2 && d3 !== 4)) return false
+    if (n1 < 1 || n2 < 1 || n1 > 31 || n2 > 31 || (n1 > 12 && n2 > 12)) return false
+    header.year = ceYear(n3, d3)
+    header.yearFirst = false
+  }
+  header.first = d1 === 4 ? n2 : n1
+  header.second = d1 === 4 ? n3 : n2
+  header.seconds = clock.seconds
+  header.bracketed = bracketed
+  header.body = i
+  return true
+}

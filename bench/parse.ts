@@ -1,0 +1,184 @@
+/**
+ * Chat-export parsing benchmark: our parsers vs the npm packages whatsapp-chat-parser and
+ * line-chat-parser on the same generated ~50 MB files.
+ *
+ *   npx bun bench/parse.ts            # generate bench/out/*.txt if missing, run, print a table
+ *   npx bun bench/parse.ts --mb 10    # smaller files
+ *
+ * Every (parser, file) pair runs in a fresh subprocess so peak memory is its own: the worker
+ * loads the file, resets the kernel's peak-RSS counter, parses once for memory, then repeats
+ * for timing. The stream row reads the file in chunks and never holds it as one string.
+ */
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseString as parseWhatsAppPeer } from 'whatsapp-chat-parser'
+import LineChatParser from 'line-chat-parser'
+import { parseChatExport, parseChatExportStream } from '../api/chat-import/parseChatExport'
+import { renderLine, renderWhatsApp } from '../api/chat-import/renderChatExport'
+import type { ChatMessage } from '../api/chat-import/types'
+
+const OUT = join(dirname(fileURLToPath(import.meta.url)), 'out')
+const REPETITIONS = 5
+
+interface Case {
+  file: string
+  render: (messages: ChatMessage[]) => string
+  parsers: string[]
+}
+
+const CASES: Case[] = [
+  { file: 'whatsapp-android.txt', render: (m) => renderWhatsApp(m, 'android-dmy-24h'), parsers: ['ours', 'ours-stream', 'whatsapp-chat-parser'] },
+  { file: 'whatsapp-ios.txt', render: (m) => renderWhatsApp(m, 'ios-mdy-12h', { crlf: true, groupName: 'Trail Crew' }), parsers: ['ours', 'ours-stream', 'whatsapp-chat-parser'] },
+  { file: 'line-mobile.txt', render: (m) => renderLine(m, 'mobile-en', { crlf: true, groupName: 'Hikers' }), parsers: ['ours', 'ours-stream', 'line-chat-parser'] },
+]
+
+/** Parses one file with the named parser and returns its records. */
+async function parseOnce(name: string, path: string, text: string): Promise<unknown[]> {
+  switch (name) {
+    case 'ours': {
+      const result = parseChatExport(text)
+      return result.ok ? result.messages : []
+    }
+    case 'ours-stream': {
+      const result = await parseChatExportStream(Bun.file(path).stream())
+      return result.ok ? result.messages : []
+    }
+    case 'whatsapp-chat-parser':
+      return parseWhatsAppPeer(text)
+    case 'line-chat-parser':
+      return LineChatParser.parse(text)
+  }
+  throw new Error(`unknown parser ${name}`)
+}
+
+interface WorkerResult {
+  records: number
+  times: number[]
+  peakRssDelta: number
+  heapDelta: number
+}
+
+function statusBytes(field: string): number {
+  const match = readFileSync('/proc/self/status', 'utf8').match(new RegExp(`${field}:\\s+(\\d+) kB`))
+  return match ? Number(match[1]) * 1024 : 0
+}
+
+async function worker(name: string, path: string): Promise<void> {
+  // The stream parser reads the file itself; the others get it as one string, loaded untimed.
+  const text = name === 'ours-stream' ? '' : readFileSync(path, 'utf8')
+  Bun.gc(true)
+  writeFileSync('/proc/self/clear_refs', '5') // resets VmHWM (peak RSS) to the current RSS
+  const rssBefore = statusBytes('VmRSS')
+  const heapBefore = process.memoryUsage().heapUsed
+  let started = performance.now()
+  let records = await parseOnce(name, path, text)
+  const times = [performance.now() - started]
+  const peakRssDelta = statusBytes('VmHWM') - rssBefore
+  Bun.gc(true)
+  const heapDelta = process.memoryUsage().heapUsed - heapBefore
+  const count = records.length
+  records = []
+  for (let i = 1; i < REPETITIONS; i++) {
+    Bun.gc(true)
+    started = performance.now()
+    await parseOnce(name, path, text)
+    times.push(performance.now() - started)
+  }
+  const result: WorkerResult = { records: count, times, peakRssDelta, heapDelta }
+  process.stdout.write(JSON.stringify(result))
+}
+
+/** Deterministic pseudo-random numbers (mulberry32) so every run benchmarks the same files. */
+function random(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+const AUTHORS = ['Dana Whitfield', 'Marcus Lee', 'Priya Raman', "Sam O'Neill", '陳小美', 'Leo Martínez', '+44 7700 900123', '高橋 美咲']
+const WORDS = (
+  'the a to and of in for on with at from by about as into like through after over between out against during ' +
+  'hike trail summit water snacks parking tomorrow tonight morning weather rain sunny meet car train map photo ' +
+  'great thanks sounds good see you soon maybe later ok sure why not lunch dinner coffee 7:30 10:00 2km 😅 🎉 👍 ⛰️ 好的 ありがとう'
+).split(' ')
+
+function generateMessages(count: number, seed: number): ChatMessage[] {
+  const next = random(seed)
+  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]
+  const messages: ChatMessage[] = []
+  let time = Date.UTC(2019, 0, 1, 8, 0, 0)
+  for (let i = 0; i < count; i++) {
+    time += Math.floor(next() * 1800 + 1) * 1000
+    const date = new Date(time).toISOString().slice(0, 19)
+    const roll = next()
+    if (roll < 0.03) {
+      messages.push({ date, author: '', text: `${pick(AUTHORS)} added ${pick(AUTHORS)}`, kind: 'system' })
+      continue
+    }
+    const lineCount = roll < 0.11 ? 2 + Math.floor(next() * 3) : 1
+    const lines: string[] = []
+    for (let l = 0; l < lineCount; l++) {
+      const words: string[] = []
+      for (let w = 3 + Math.floor(next() * 18); w > 0; w--) words.push(pick(WORDS))
+      lines.push(words.join(' '))
+    }
+    messages.push({ date, author: pick(AUTHORS), text: lines.join('\n'), kind: 'message' })
+  }
+  return messages
+}
+
+function generate(target: number, path: string, render: Case['render'], seed: number): void {
+  const sampleSize = 20_000
+  const bytesPerMessage = Buffer.byteLength(render(generateMessages(sampleSize, seed))) / sampleSize
+  const text = render(generateMessages(Math.round(target / bytesPerMessage), seed))
+  writeFileSync(path, text)
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+const mb = (bytes: number) => (bytes / 1e6).toFixed(1)
+
+async function main(): Promise<void> {
+  const sizeArg = process.argv.indexOf('--mb')
+  const targetMb = sizeArg > 0 ? Number(process.argv[sizeArg + 1]) : 50
+  const target = targetMb * 1e6
+  mkdirSync(OUT, { recursive: true })
+  const rows: string[] = []
+  for (const [index, testCase] of CASES.entries()) {
+    const path = join(OUT, testCase.file)
+    if (!existsSync(path) || Math.abs(statSync(path).size - target) > target * 0.1) {
+      generate(target, path, testCase.render, index + 1)
+    }
+    const size = statSync(path).size
+    const results = new Map<string, WorkerResult>()
+    for (const parser of testCase.parsers) {
+      const child = Bun.spawnSync([process.execPath, import.meta.path, '--worker', parser, path], { stderr: 'inherit' })
+      if (child.exitCode !== 0) throw new Error(`${parser} on ${testCase.file} failed`)
+      results.set(parser, JSON.parse(child.stdout.toString()) as WorkerResult)
+    }
+    const peer = testCase.parsers[testCase.parsers.length - 1]
+    const peerMedian = median(results.get(peer)!.times)
+    for (const [parser, r] of results) {
+      const best = Math.min(...r.times)
+      const mid = median(r.times)
+      rows.push(
+        `| ${testCase.file} | ${mb(size)} | ${parser} | ${r.records} | ${best.toFixed(0)} | ${mid.toFixed(0)} | ` +
+          `${(size / 1e6 / (mid / 1000)).toFixed(0)} | ${(peerMedian / mid).toFixed(1)}× | ${mb(r.peakRssDelta)} | ${mb(r.heapDelta)} |`,
+      )
+    }
+  }
+  console.log(`Chat-export parsing, ${new Date().toISOString().slice(0, 10)}, Bun ${Bun.version}, ${navigator.hardwareConcurrency} cores, ${REPETITIONS} runs each\n`)
+  console.log('| file | MB | parser | records | best ms | median ms | MB/s (median) | vs peer | peak RSS Δ MB | heap Δ MB |')
+  console.log('|---|---|---|---|---|---|---|---|---|---|')
+  for (const row of rows) console.log(row)
+}
+
+if (process.argv[2] === '--worker') await worker(process.argv[3], process.argv[4])
+else await main()
