@@ -1,5 +1,6 @@
 // The API alone (for running several instances behind a load balancer); `npm start` serves site and API together.
 import { startRuntime } from './runtime'
+import { recordClientIp } from './http/guard'
 
 const runtime = await startRuntime()
 const { port, host } = runtime.cfg
@@ -8,9 +9,8 @@ const server = Bun.serve({
   hostname: host,
   idleTimeout: 0,
   fetch(request, srv) {
-    const headers = new Headers(request.headers)
-    headers.set('x-client-ip', srv.requestIP(request)?.address ?? 'unknown')
-    return runtime.app.handle(new Request(request, { headers }))
+    recordClientIp(request, srv.requestIP(request)?.address ?? 'unknown')
+    return runtime.app.handle(request)
   },
 })
 console.log(`Ideal Self API listening on http://${host}:${server.port}/api/v1 (${runtime.ctx.db.kind} database)`)

@@ -1,11 +1,11 @@
 // What the site's server code (Astro middleware and pages) may use of the running API, handed over
 // on globalThis so the built site and the API share one set of modules and one database pool.
 import type { Runtime } from './runtime'
-import { signedInUser } from './http/guard'
+import { recordClientIp, signedInUser } from './http/guard'
 import { toUser, type User } from './users/users'
 
 export interface SiteBridge {
-  handle(request: Request): Promise<Response>
+  handle(request: Request, clientAddress?: string): Promise<Response>
   /** The user of the session cookie in a Cookie header, or null. */
   currentUser(cookieHeader: string | null): Promise<User | null>
   /** The locale doc an admin saved for a language (overrides the bundled texts), or null. */
@@ -32,7 +32,10 @@ function readCookie(header: string | null, name: string): string | undefined {
 export function exposeRuntime(rt: Runtime) {
   const localeCache = new Map<string, { doc: Record<string, unknown> | null; until: number }>()
   const bridge: SiteBridge = {
-    handle: (request) => rt.app.handle(request),
+    handle(request, clientAddress) {
+      if (clientAddress) recordClientIp(request, clientAddress)
+      return rt.app.handle(request)
+    },
     async currentUser(cookieHeader) {
       const found = await signedInUser(rt.ctx, readCookie(cookieHeader, rt.ctx.cookieName))
       return found ? toUser(found.user, rt.cfg.freeLimitPeriod) : null

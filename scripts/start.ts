@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { buildSite, siteDir } from './build'
 import { startRuntime } from '../api/runtime'
 import { exposeRuntime } from '../api/siteBridge'
+import { serveSite } from './serveSite'
 
 const entry = join(siteDir, 'dist', 'server', 'entry.mjs')
 
@@ -26,13 +27,8 @@ if (stale) {
 
 const runtime = await startRuntime()
 exposeRuntime(runtime)
-process.env.ASTRO_NODE_AUTOSTART = 'disabled'
-process.env.ASTRO_NODE_LOGGING = 'disabled'
-process.env.HOST = runtime.cfg.host
-process.env.PORT = String(runtime.cfg.port)
-const { startServer } = await import(entry)
-const { server } = startServer()
-await new Promise((resolve) => (server.server.listening ? resolve(null) : server.server.once('listening', resolve)))
+const { app } = await import(entry)
+const server = serveSite({ app, clientDir: join(siteDir, 'dist', 'client'), port: runtime.cfg.port, hostname: runtime.cfg.host })
 const model = runtime.ctx.model.describe()
 console.log(
   `Ideal Self is running at ${runtime.cfg.publicUrl} (${runtime.ctx.db.kind} database, model: ${model.kind}${model.model ? ` ${model.model}` : ''})`,
@@ -44,9 +40,7 @@ async function stop(signal: string) {
   stopping = true
   console.log(`${signal}: shutting down…`)
   const force = setTimeout(() => process.exit(1), 10_000)
-  try {
-    await server.stop()
-  } catch {}
+  await server.stop()
   await runtime.close()
   clearTimeout(force)
   process.exit(0)

@@ -1,11 +1,10 @@
 import { defineConfig } from 'astro/config'
-import node from '@astrojs/node'
+import bun from './adapter/index.mjs'
 import react from '@astrojs/react'
 
 export default defineConfig({
   output: 'server',
-  // Whole pages are rendered before sending, so islands rendered on the server see the request's language.
-  adapter: node({ mode: 'standalone', experimentalDisableStreaming: true }),
+  adapter: bun(),
   integrations: [react()],
   server: { host: '127.0.0.1', port: 4321 },
   // Session redirects happen in middleware; no page is prerendered with a stale session.

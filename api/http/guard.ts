@@ -25,4 +25,8 @@ export const authGuard = (ctx: AppContext) =>
     }),
   })
 
-export const clientIp = (request: Request) => request.headers.get('x-client-ip') ?? 'unknown'
+// The address of the socket a request came in on, recorded by the server that accepted it (never a header
+// the caller could set).
+const socketAddresses = new WeakMap<Request, string>()
+export const recordClientIp = (request: Request, address: string) => socketAddresses.set(request, address)
+export const clientIp = (request: Request) => socketAddresses.get(request) ?? 'unknown'

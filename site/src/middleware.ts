@@ -10,10 +10,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const bridge = siteBridge()
   const { pathname } = context.url
   if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) {
-    // The client address comes from the socket, never from a header the caller could set.
-    const headers = new Headers(context.request.headers)
-    headers.set('x-client-ip', context.clientAddress)
-    return bridge.handle(new Request(context.request, { headers }))
+    return bridge.handle(context.request, context.clientAddress)
   }
 
   const cookieHeader = context.request.headers.get('cookie')
