@@ -10,6 +10,9 @@ import { healthRoutes } from './routes/health'
 import { devRoutes } from './routes/dev'
 import { paymentRoutes } from './routes/payments'
 import { telemetryRoutes } from './routes/telemetry'
+import { contentEditorRoutes } from './routes/contentEditors'
+import { userRoutes } from './routes/users'
+import { dashboardRoutes } from './routes/dashboard'
 
 function validationMessage(error: ValidationError): string {
   // A custom `error` text on a schema wins; otherwise name the field and what is wrong with it.
@@ -61,6 +64,9 @@ export function createApp(ctx: AppContext) {
     .use(fileRoutes(ctx))
     .use(paymentRoutes(ctx))
     .use(telemetryRoutes(ctx))
+    .use(contentEditorRoutes(ctx))
+    .use(userRoutes(ctx))
+    .use(dashboardRoutes(ctx))
     .use(ctx.cfg.production ? new Elysia() : devRoutes(ctx, ctx.devIdp))
 }
 

@@ -13,6 +13,7 @@ import { remoteKeys } from './auth/idToken'
 import { createDevIdentityProvider } from './auth/devIdentityProvider'
 import { FailureLimiter } from './auth/rateLimit'
 import { ensureFirstAdmin } from './users/firstAdmin'
+import { seedContent } from './content/seed'
 import { selectProvider, describeProvider } from './llm/selectProvider'
 import type { ModelProvider } from './llm/provider'
 import { startSubscriptionExpiry } from './payments/expiry'
@@ -33,6 +34,7 @@ export async function startRuntime(
   try {
     const applied = await migrate(db.sql)
     if (applied.length) log(`Migrations applied: ${applied.join(', ')}`)
+    await seedContent(db.sql, cfg)
     await ensureFirstAdmin(db.sql, {
       email: cfg.adminEmail,
       password: cfg.adminPassword,

@@ -1,0 +1,105 @@
+import { Elysia, t } from 'elysia'
+import type { AppContext } from '../context'
+import { authGuard } from '../http/guard'
+import { badRequest, conflict, forbidden, notFound } from '../http/errors'
+import { isEmail, isUuid } from '../http/validation'
+import { passwordProblem } from '../auth/passwords'
+import { ROLES, findUserById, toUser, type UserRow } from '../users/users'
+import { deleteAccount } from '../self/account'
+import { USER_SORTS, adminRefusal, changeUser, emailTaken, listUsers, type UserAction, type UserChange } from '../admin/users'
+
+const CHANGES = ['role', 'isLinkedToOAuthAccount', 'isSuspended', 'isEmailVerified', 'password', 'email'] as const
+
+export const userRoutes = (ctx: AppContext) => {
+  const { sql, cfg } = ctx
+  const shape = (row: UserRow) => toUser(row, cfg.freeLimitPeriod)
+  const admin = ['ADMIN' as const]
+
+  async function targetUser(id: string) {
+    const target = isUuid(id) ? await findUserById(sql, id) : null
+    if (!target) throw notFound('User not found')
+    return target
+  }
+
+  return new Elysia({ prefix: '/users', tags: ['Users (admin)'] })
+    .use(authGuard(ctx))
+    .get(
+      '',
+      async ({ query }) => {
+        const page = query.page ?? 1
+        const pageSize = query.pageSize ?? 20
+        const { rows, total } = await listUsers(sql, {
+          page,
+          pageSize,
+          sort: query.sort ?? 'createdAt',
+          order: query.order ?? 'desc',
+          q: query.q?.trim() || null,
+          role: query.role ?? null,
+        })
+        return { users: rows.map(shape), total, page, pageSize }
+      },
+      {
+        auth: admin,
+        query: t.Object({
+          page: t.Optional(t.Integer({ minimum: 1, error: 'page must be a whole number from 1' })),
+          pageSize: t.Optional(t.Integer({ minimum: 1, maximum: 100, error: 'pageSize must be a whole number from 1 to 100' })),
+          sort: t.Optional(t.Union(USER_SORTS.map((s) => t.Literal(s)), { error: `sort must be one of ${USER_SORTS.join(', ')}` })),
+          order: t.Optional(t.Union([t.Literal('asc'), t.Literal('desc')], { error: 'order must be asc or desc' })),
+          q: t.Optional(t.String({ maxLength: 200 })),
+          role: t.Optional(t.Union(ROLES.map((r) => t.Literal(r)), { error: `role must be one of ${ROLES.join(', ')}` })),
+        }),
+        detail: { summary: 'Users, a page at a time: sorted, searched by name or email, filtered by role' },
+      },
+    )
+    .patch(
+      '/:id',
+      async ({ user, sessionId, params, body }) => {
+        const sent = CHANGES.filter((k) => body[k] !== undefined)
+        if (sent.length !== 1) throw badRequest(`Send exactly one of ${CHANGES.join(', ')}`)
+        const action: UserAction = sent[0]
+        let change = { [action]: body[action] } as UserChange
+        const target = await targetUser(params.id)
+        const refused = adminRefusal(user.id, target, action, change)
+        if (refused) throw forbidden(refused)
+        if ('password' in change) {
+          const problem = passwordProblem(change.password)
+          if (problem) throw badRequest(problem, 'WeakPassword')
+        }
+        if ('email' in change) {
+          const email = change.email.trim().toLowerCase()
+          if (!isEmail(email)) throw badRequest('not a valid email')
+          if (await emailTaken(sql, email, target.id)) throw conflict('This email is used by another account')
+          change = { email }
+        }
+        return shape(await changeUser(sql, target.id, change, sessionId))
+      },
+      {
+        auth: admin,
+        params: t.Object({ id: t.String() }),
+        body: t.Object({
+          role: t.Optional(t.Union([t.Literal('REGULAR'), t.Literal('DEVELOPER')], { error: 'role must be REGULAR or DEVELOPER' })),
+          isLinkedToOAuthAccount: t.Optional(t.Boolean()),
+          isSuspended: t.Optional(t.Boolean()),
+          isEmailVerified: t.Optional(t.Boolean()),
+          password: t.Optional(t.String({ maxLength: 256 })),
+          email: t.Optional(t.String({ maxLength: 320, error: 'not a valid email' })),
+        }),
+        detail: { summary: 'Change one thing about a user (ADMIN accounts cannot be suspended or re-roled)' },
+      },
+    )
+    .delete(
+      '/:id',
+      async ({ user, params }) => {
+        const target = await targetUser(params.id)
+        const refused = adminRefusal(user.id, target, 'delete')
+        if (refused) throw forbidden(refused)
+        await deleteAccount(sql, ctx.storage, target.id)
+        return { ok: true }
+      },
+      {
+        auth: admin,
+        params: t.Object({ id: t.String() }),
+        detail: { summary: 'Delete a user with everything they own (never an ADMIN, never yourself)' },
+      },
+    )
+}
