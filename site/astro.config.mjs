@@ -10,6 +10,8 @@ export default defineConfig({
   // Session redirects happen in middleware; no page is prerendered with a stale session.
   build: { inlineStylesheets: 'auto' },
   devToolbar: { enabled: false },
+  // The API checks Origin itself (api/app.ts): payment providers must be able to post back cross-site.
+  security: { checkOrigin: false },
   vite: {
     ssr: { external: ['postgres', 'elysia', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'nodemailer', 'ollama', 'jose'] },
   },

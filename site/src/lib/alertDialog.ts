@@ -6,7 +6,7 @@ export function showAlert(title: string, message: string, okText = 'OK'): Promis
     dialog.setAttribute('role', 'alertdialog')
     const id = `alert-${Math.random().toString(36).slice(2)}`
     dialog.setAttribute('aria-labelledby', `${id}-title`)
-    dialog.setAttribute('aria-describedby', `${id}-text`)
+    if (message) dialog.setAttribute('aria-describedby', `${id}-text`)
     const h = document.createElement('h2')
     h.className = 'dialog-title'
     h.id = `${id}-title`
@@ -23,7 +23,7 @@ export function showAlert(title: string, message: string, okText = 'OK'): Promis
     ok.textContent = okText
     ok.addEventListener('click', () => dialog.close())
     actions.append(ok)
-    dialog.append(h, p, actions)
+    dialog.append(...(message ? [h, p, actions] : [h, actions]))
     dialog.addEventListener('close', () => {
       dialog.remove()
       resolve()

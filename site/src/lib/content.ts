@@ -2,8 +2,10 @@
 import { siteBridge } from '../../../api/siteBridge'
 import type { Lang } from './i18n'
 
-export async function contentRows<T = Record<string, unknown>>(slug: string, lang: Lang): Promise<T[]> {
-  const res = await siteBridge().handle(new Request(`http://internal/api/v1/content/${slug}?locale=${lang}`))
+/** Rows of a content slug in a language; `request` passes the visitor's session for content that needs one. */
+export async function contentRows<T = Record<string, unknown>>(slug: string, lang: Lang, request?: Request): Promise<T[]> {
+  const headers = { cookie: request?.headers.get('cookie') ?? '' }
+  const res = await siteBridge().handle(new Request(`http://internal/api/v1/content/${slug}?locale=${lang}`, { headers }))
   if (!res.ok) return []
   const body = (await res.json()) as { rows?: T[] } | T[]
   return Array.isArray(body) ? body : (body.rows ?? [])
