@@ -29,8 +29,11 @@ export function createApp(ctx: AppContext) {
   return new Elysia({ prefix: '/api/v1' })
     .onRequest(({ request }) => {
       // Cross-site writes never reach a handler with the user's cookie (checked beside SameSite=Lax).
+      // Only requests carrying our session cookie matter: payment providers post back cross-site with
+      // unrelated cookies and must get through.
       const origin = request.headers.get('origin')
-      if (origin && !['GET', 'HEAD', 'OPTIONS'].includes(request.method) && request.headers.has('cookie')) {
+      const withSession = request.headers.get('cookie')?.includes(`${ctx.cookieName}=`)
+      if (origin && withSession && !['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
         if (origin !== sameOrigin && origin !== new URL(request.url).origin)
           return Response.json({ statusCode: 403, error: 'Forbidden', message: 'Cross-site request refused' }, { status: 403 })
       }
