@@ -66,11 +66,18 @@ export function hasMark(finder: MarkFinder, buffer: string, start: number, end: 
 }
 
 /**
- * `cleanField(buffer.slice(start, end))` that looks at characters in the buffer, not the slice:
- * a fresh slice is a lazy substring in JavaScriptCore and reading from it is a slow call.
+ * `cleanField(buffer.slice(start, end))`, with CR/CRLF breaks inside turned into "\n" when
+ * `hasCR`. Looks at characters in the buffer, not the slice: a fresh slice is a lazy substring
+ * in JavaScriptCore and reading from it is a slow call.
  */
-export function cleanRange(finder: MarkFinder, buffer: string, start: number, end: number): string {
-  if (hasMark(finder, buffer, start, end)) return cleanField(buffer.slice(start, end))
+export function cleanRange(finder: MarkFinder, buffer: string, start: number, end: number, hasCR: boolean): string {
+  if (hasMark(finder, buffer, start, end)) return cleanField(normalizeBreaks(buffer.slice(start, end), hasCR))
   while (end > start && isWhiteSpace(buffer.charCodeAt(end - 1))) end--
-  return buffer.slice(start, end)
+  return normalizeBreaks(buffer.slice(start, end), hasCR)
+}
+
+export function normalizeBreaks(text: string, hasCR: boolean): string {
+  if (!hasCR) return text
+  text = text.replaceAll('\r\n', '\n')
+  return text.includes('\r') ? text.replaceAll('\r', '\n') : text
 }

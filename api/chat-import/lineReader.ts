@@ -1,5 +1,9 @@
 /**
- * Splits decoded text into lines on CRLF, LF or lone CR, across arbitrary chunk boundaries.
+ * Splits decoded text into lines across arbitrary chunk boundaries.
+ *
+ * The first line break decides the style: a lone CR means classic CR-only text, split on CR
+ * and LF alike; otherwise lines end at LF and a CR right before it belongs to the break. That
+ * keeps CRLF files (iOS WhatsApp, LINE mobile) to one native search per line.
  *
  * Lines are handed over as (buffer, start, end) so callers can take one substring per record
  * instead of one per line; `buffer[end]` is always a line terminator or past the buffer, which
@@ -17,11 +21,16 @@ export interface LineReader {
 // position a double and de-optimise the scanners.
 const NONE = 0x7fffffff
 
+const UNKNOWN = 0
+const LF_ENDINGS = 1
+const CR_ENDINGS = 2
+
 export function createLineReader(onLine: LineHandler): LineReader {
   // Pieces of a line whose terminator has not arrived yet; joined once it does, so a long
   // line split over many chunks is copied once rather than once per chunk.
   let tail: string[] = []
   let atFileStart = true
+  let style = UNKNOWN
   // A chunk that ended in CR: an LF at the start of the next chunk belongs to the same CRLF.
   let skipLeadingLF = false
 
@@ -35,28 +44,50 @@ export function createLineReader(onLine: LineHandler): LineReader {
       skipLeadingLF = false
       if (chunk.charCodeAt(from) === 10) from++
     }
-    let nextLF = chunk.indexOf('\n', from)
-    let nextCR = chunk.indexOf('\r', from)
-    if (nextLF < 0 && nextCR < 0) {
+    if (style === UNKNOWN) {
+      // Until the first break is seen everything is one unfinished line; decide on all of it.
+      if (tail.length > 0) {
+        tail.push(chunk.slice(from))
+        chunk = tail.join('')
+        tail = []
+        from = 0
+      }
+      style = lineBreakStyle(chunk, from)
+      if (style === UNKNOWN) {
+        if (chunk.length > from) tail.push(chunk.slice(from))
+        return
+      }
+    }
+    const hasBreak = chunk.indexOf('\n', from) >= 0 || (style === CR_ENDINGS && chunk.indexOf('\r', from) >= 0)
+    if (!hasBreak) {
       if (chunk.length > from) tail.push(from === 0 ? chunk : chunk.slice(from))
       return
     }
     let buffer = chunk
     let pos = from
     if (tail.length > 0) {
-      const carried = tail.join('')
+      tail.push(chunk.slice(from))
+      buffer = tail.join('')
       tail = []
-      buffer = carried + chunk.slice(from)
       pos = 0
-      const shift = carried.length - from
-      if (nextLF >= 0) nextLF += shift
-      if (nextCR >= 0) nextCR += shift
     }
-    if (nextLF < 0) nextLF = NONE
-    if (nextCR < 0) nextCR = NONE
+    pos = style === CR_ENDINGS ? splitAny(buffer, pos) : splitLF(buffer, pos)
+    if (pos < buffer.length) tail.push(buffer.slice(pos))
+  }
+
+  function splitLF(buffer: string, pos: number): number {
+    for (let lf = buffer.indexOf('\n', pos); lf >= 0; lf = buffer.indexOf('\n', pos)) {
+      onLine(buffer, pos, lf > pos && buffer.charCodeAt(lf - 1) === 13 ? lf - 1 : lf)
+      pos = lf + 1
+    }
+    return pos
+  }
+
+  function splitAny(buffer: string, pos: number): number {
     const length = buffer.length
-    // Both positions are cached and only searched again once passed, so LF-only text never
-    // rescans for a CR that does not exist.
+    let nextLF = -1
+    let nextCR = -1
+    // Both positions are cached and only searched again once passed.
     for (;;) {
       if (nextLF < pos) {
         nextLF = buffer.indexOf('\n', pos)
@@ -67,7 +98,7 @@ export function createLineReader(onLine: LineHandler): LineReader {
         if (nextCR < 0) nextCR = NONE
       }
       const end = nextLF < nextCR ? nextLF : nextCR
-      if (end === NONE) break
+      if (end === NONE) return pos
       onLine(buffer, pos, end)
       pos = end + 1
       if (end === nextCR) {
@@ -75,15 +106,24 @@ export function createLineReader(onLine: LineHandler): LineReader {
         else if (buffer.charCodeAt(pos) === 10) pos++
       }
     }
-    if (pos < length) tail.push(buffer.slice(pos))
   }
 
   function end(): void {
     if (tail.length === 0) return
     const last = tail.join('')
     tail = []
-    onLine(last, 0, last.length)
+    // In LF text a final line may still carry the CR of an unfinished CRLF.
+    const end = last.charCodeAt(last.length - 1) === 13 ? last.length - 1 : last.length
+    onLine(last, 0, end)
   }
 
   return { push, end }
+}
+
+/** UNKNOWN while there is no break yet, or only a CR at the very end (maybe half a CRLF). */
+function lineBreakStyle(text: string, from: number): number {
+  const lf = text.indexOf('\n', from)
+  const cr = text.indexOf('\r', from)
+  if (cr >= 0 && (lf < 0 || cr < lf - 1)) return cr < text.length - 1 ? CR_ENDINGS : UNKNOWN
+  return lf >= 0 ? LF_ENDINGS : UNKNOWN
 }

@@ -18,8 +18,8 @@ export interface MessageLog {
   /** Records waiting for their date: message index, day index, seconds since midnight. */
   waiting: number[]
   evidence: DateOrderEvidence
-  /** "HH:MM:SS" by seconds since midnight, made on first use. */
-  times: string[]
+  /** "HH:MM:" by minute of the day, made on first use. */
+  minutes: string[]
   lastDay: number
   lastSeconds: number
   lastDate: string
@@ -37,7 +37,7 @@ export function createMessageLog(): MessageLog {
     dayPrefixes: [],
     waiting: [],
     evidence: createDateOrderEvidence(),
-    times: new Array<string>(86400),
+    minutes: new Array<string>(1440),
     lastDay: -1,
     lastSeconds: -1,
     lastDate: '',
@@ -129,7 +129,9 @@ function dateOf(log: MessageLog, day: number, seconds: number): string {
   if (day !== log.lastDay || seconds !== log.lastSeconds) {
     log.lastDay = day
     log.lastSeconds = seconds
-    log.lastDate = (log.dayPrefixes[day] as string) + (log.times[seconds] ??= timeOfDay(seconds))
+    const minute = (seconds / 60) | 0
+    // One three-part string per record; the parts are shared.
+    log.lastDate = (log.dayPrefixes[day] as string) + (log.minutes[minute] ??= hourMinute(minute)) + TWO_DIGITS[seconds - minute * 60]
   }
   return log.lastDate
 }
@@ -138,10 +140,11 @@ function dayPrefix(year: number, month: number, day: number): string {
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}T`
 }
 
-function timeOfDay(seconds: number): string {
-  const hours = Math.floor(seconds / 3600)
-  const minutes = Math.floor(seconds / 60) % 60
-  return `${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds % 60, 2)}`
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => pad(n, 2))
+
+/** "HH:MM:" for a minute of the day. */
+function hourMinute(minute: number): string {
+  return `${TWO_DIGITS[(minute / 60) | 0]}:${TWO_DIGITS[minute % 60]}:`
 }
 
 function pad(value: number, width: number): string {

@@ -10,7 +10,7 @@ import { createMarkFinder } from './invisibleMarks'
 import { createLineReader } from './lineReader'
 import { addDay, addRecord, createMessageLog, finishLog } from './messageLog'
 import {
-  appendLine, cleanText, closeRecord, createPendingRecord, openRecord, recordText, replaceText,
+  appendLine, cleanText, closeRecord, createPendingRecord, openRecord,
 } from './pendingRecord'
 import { isBlank, isDigit } from './textScan'
 import type { ChatExportParser, ChatParseResult } from './types'
@@ -49,12 +49,16 @@ export function createLineExportParser(): ChatExportParser {
   let day = -1
   // Set by the first record: once tabs are seen, "TIME name …" lines are message text.
   let columns = UNKNOWN
-  // Lines of the quoted message being read (after its first line) as buffer ranges, kept as
-  // ranges so a false quote can be replayed through the same scanners.
+  // A quoted message grows the pending record's range like any continuation; its lines are
+  // also listed (as buffer ranges) so that a false opening quote can be replayed through the
+  // same scanners, with the record cut back to its first line.
   let quoting = false
   let quotedBuffers: string[] = []
   let quotedRanges: number[] = []
   let quotedChars = 0
+  let openerBuffer = ''
+  let openerStart = 0
+  let openerEnd = 0
   // The last quoted line ended in a quote; what follows decides whether it closed the message.
   let quoteMayClose = false
   // Lines replayed after a false opening quote may not open another one (keeps it linear).
@@ -131,6 +135,9 @@ export function createLineExportParser(): ChatExportParser {
       quoting = true
       quotedChars = 0
       quoteMayClose = false
+      openerBuffer = buffer
+      openerStart = textStart
+      openerEnd = end
     }
   }
 
@@ -146,6 +153,8 @@ export function createLineExportParser(): ChatExportParser {
     quotedBuffers.push(buffer)
     quotedRanges.push(start, end)
     quotedChars += end - start + 1
+    if (start === end) pending.blankLines++
+    else appendLine(pending, buffer, start, end)
     if (endsWithQuote(buffer, start, end)) quoteMayClose = true
     else if (quotedChars > MAX_QUOTED_CHARS) abandonQuote()
     return true
@@ -160,16 +169,20 @@ export function createLineExportParser(): ChatExportParser {
     return taken
   }
 
+  /** Cuts the opening quote and the closing one (the last line is in the current range). */
   function closeQuote(): void {
-    const [buffers, ranges] = takeQuoted()
-    let text = recordText(pending)
-    for (let i = 0; i < buffers.length; i++) text += `\n${buffers[i].slice(ranges[2 * i], ranges[2 * i + 1])}`
-    // Drop the opening quote (first character of the record text) and the closing one.
-    replaceText(pending, text.slice(1, text.lastIndexOf('"')))
+    takeQuoted()
+    const buffer = pending.buffer as string
+    let close = pending.end - 1
+    while (buffer.charCodeAt(close) !== 34) close--
+    pending.end = close
+    if (pending.head === '') pending.start++
+    else pending.head = pending.head.slice(1)
   }
 
   function abandonQuote(): void {
     const [buffers, ranges] = takeQuoted()
+    openRecord(pending, pending.day, pending.seconds, pending.author, pending.system, openerBuffer, openerStart, openerEnd)
     replaying = true
     for (let i = 0; i < buffers.length; i++) onLine(buffers[i], ranges[2 * i], ranges[2 * i + 1])
     replaying = false

@@ -19,9 +19,7 @@ export interface PendingRecord {
   blankLines: number
 }
 
-import { cleanField, cleanRange, type MarkFinder } from './invisibleMarks'
-
-const LINE_BREAKS = /\r\n?/g
+import { cleanField, cleanRange, normalizeBreaks, type MarkFinder } from './invisibleMarks'
 
 export function createPendingRecord(): PendingRecord {
   return { active: false, day: 0, seconds: 0, author: '', system: false, head: '', buffer: null, start: 0, end: 0, hasCR: false, blankLines: 0 }
@@ -68,23 +66,16 @@ export function appendLine(record: PendingRecord, buffer: string, start: number,
 /** The text so far, line breaks normalised to "\n"; not yet cleaned. */
 export function recordText(record: PendingRecord): string {
   if (record.buffer === null) return record.head
-  let part = record.buffer.slice(record.start, record.end)
-  if (record.hasCR) part = part.replace(LINE_BREAKS, '\n')
+  const part = normalizeBreaks(record.buffer.slice(record.start, record.end), record.hasCR)
   return record.head === '' ? part : record.head + part
 }
 
 /** The finished text, cleaned; a plain single range is cleaned without an extra copy. */
 export function cleanText(record: PendingRecord, finder: MarkFinder): string {
-  if (record.buffer !== null && record.head === '' && !record.hasCR) {
-    return cleanRange(finder, record.buffer, record.start, record.end)
+  if (record.buffer !== null && record.head === '') {
+    return cleanRange(finder, record.buffer, record.start, record.end, record.hasCR)
   }
   return cleanField(recordText(record))
-}
-
-export function replaceText(record: PendingRecord, text: string): void {
-  record.head = text
-  record.buffer = null
-  record.blankLines = 0
 }
 
 export function closeRecord(record: PendingRecord): void {
