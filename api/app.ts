@@ -13,6 +13,8 @@ import { telemetryRoutes } from './routes/telemetry'
 import { contentEditorRoutes } from './routes/contentEditors'
 import { userRoutes } from './routes/users'
 import { dashboardRoutes } from './routes/dashboard'
+import { trainingDataRoutes } from './routes/trainingData'
+import { characterRoutes } from './routes/characters'
 
 function validationMessage(error: ValidationError): string {
   // A custom `error` text on a schema wins; otherwise name the field and what is wrong with it.
@@ -70,6 +72,8 @@ export function createApp(ctx: AppContext) {
     .use(contentEditorRoutes(ctx))
     .use(userRoutes(ctx))
     .use(dashboardRoutes(ctx))
+    .use(trainingDataRoutes(ctx))
+    .use(characterRoutes(ctx))
     .use(ctx.cfg.production ? new Elysia() : devRoutes(ctx, ctx.devIdp))
 }
 

@@ -8,6 +8,7 @@ import type { DevIdentityProvider } from './auth/devIdentityProvider'
 import type { SessionKeys } from './auth/sessions'
 import type { FailureLimiter } from './auth/rateLimit'
 import type { ModelProvider } from './llm/provider'
+import type { JobWorker } from './jobs/worker'
 
 export interface AppContext {
   cfg: Config
@@ -24,4 +25,6 @@ export interface AppContext {
   cookieName: string
   /** The model every reply and build uses: configured, else a reachable local Ollama, else offline. */
   model: { provider: ModelProvider; describe(): { kind: string; model: string | null } }
+  /** This process's durable-job worker (DESIGN §7); kick it after enqueueing so the job starts at once. */
+  jobs: JobWorker
 }

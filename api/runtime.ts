@@ -17,6 +17,7 @@ import { seedContent } from './content/seed'
 import { selectProvider, describeProvider } from './llm/selectProvider'
 import type { ModelProvider } from './llm/provider'
 import { startSubscriptionExpiry } from './payments/expiry'
+import { createJobWorker } from './jobs/worker'
 
 export interface Runtime {
   cfg: Config
@@ -61,10 +62,13 @@ export async function startRuntime(
       signInFailures: { account: new FailureLimiter(5, 15 * 60 * 1000), ip: new FailureLimiter(50, 15 * 60 * 1000) },
       cookieName: cfg.production ? '__Host-session' : 'session',
       model: { provider, describe: () => describeProvider(provider) },
+      jobs: createJobWorker(db.sql, { log }),
     }
     const stopSubscriptionExpiry = startSubscriptionExpiry(ctx, log)
+    ctx.jobs.start(ctx)
     const close = async () => {
       await stopSubscriptionExpiry()
+      await ctx.jobs.stop()
       await db.close()
     }
     return { cfg, ctx, app: createApp(ctx), close }
