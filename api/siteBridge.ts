@@ -10,6 +10,8 @@ export interface SiteBridge {
   currentUser(cookieHeader: string | null): Promise<User | null>
   /** The locale doc an admin saved for a language (overrides the bundled texts), or null. */
   savedLocale(lang: string): Promise<Record<string, unknown> | null>
+  /** The model provider answering replies (`offline` means no model). */
+  model(): { kind: string; model: string | null }
   publicConfig: {
     googleClientId: string | null
     devSignIn: boolean
@@ -49,6 +51,7 @@ export function exposeRuntime(rt: Runtime) {
       localeCache.set(lang, { doc, until: Date.now() + 3000 })
       return doc
     },
+    model: () => rt.ctx.model.describe(),
     publicConfig: {
       googleClientId: rt.cfg.googleClientId,
       devSignIn: !!rt.ctx.devIdp,

@@ -34,6 +34,10 @@ console.log(
   `Ideal Self is running at ${runtime.cfg.publicUrl} (${runtime.ctx.db.kind} database, model: ${model.kind}${model.model ? ` ${model.model}` : ''})`,
 )
 
+// One failed page render or request must never take the whole product down.
+process.on('unhandledRejection', (reason) => console.error('Unhandled rejection:', reason))
+process.on('uncaughtException', (error) => console.error('Uncaught exception:', error))
+
 let stopping = false
 async function stop(signal: string) {
   if (stopping) return

@@ -13,6 +13,11 @@ export default defineConfig({
   // The API checks Origin itself (api/app.ts): payment providers must be able to post back cross-site.
   security: { checkOrigin: false },
   vite: {
-    ssr: { external: ['postgres', 'elysia', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'nodemailer', 'ollama', 'jose'] },
+    ssr: {
+      external: ['postgres', 'elysia', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'nodemailer', 'ollama', 'jose'],
+      // Site libraries are bundled (one React, its production build whatever NODE_ENV the process has);
+      // the API's server-only packages stay external.
+      noExternal: true,
+    },
   },
 })

@@ -86,9 +86,14 @@ function NameConfirmation({ name }: { name: string }) {
 
 function Describe({ initial, hints }: { initial: string; hints: string[] }) {
   const t = useT()
-  const [text, setText] = useState(() => sessionStorage.getItem('idealSd') || initial)
+  const [text, setText] = useState(initial)
   const [hint, setHint] = useState(0)
   const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    // The idealSd of the landing link (spec §2) pre-fills the description once.
+    const prefill = sessionStorage.getItem('idealSd')
+    if (prefill) setText(prefill)
+  }, [])
   useEffect(() => {
     if (hints.length < 2) return
     const timer = setInterval(() => setHint((h) => (h + 1) % hints.length), 3500)
@@ -174,7 +179,10 @@ function Story({ language }: { language: string }) {
       }
     })()
   }, [])
-  useEffect(() => end.current?.scrollIntoView({ behavior: 'smooth', block: 'end' }), [entries.length, busy])
+  useEffect(() => {
+    // Scroll methods now return a promise, which must not become the effect's cleanup.
+    void end.current?.scrollIntoView({ behavior: 'smooth', block: 'end' })
+  }, [entries.length, busy])
 
   async function submit(e: React.FormEvent) {
     e.preventDefault()

@@ -1,0 +1,113 @@
+// Character Dev Tool (spec §6) for ADMIN and DEVELOPER: the two prompts, Delete All Messages, the location.
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Dialog, ConfirmDialog } from '../Dialog'
+import { Icon } from '../Icon'
+import { t } from '../../lib/clientI18n'
+import { api, ApiError } from '../../lib/api'
+import { showAlert } from '../../lib/alertDialog'
+
+interface Props {
+  characterId: string
+  conversationId: string
+  geoLocation: { latitude: number; longitude: number } | null
+  shareLocation: boolean
+  onShareLocation: (on: boolean) => void
+  onMessagesDeleted: () => void
+}
+
+const messageOf = (e: unknown) => (e instanceof ApiError ? `${e.code ?? e.status}: ${e.message}` : String(e))
+
+export function CharacterDevTool(props: Props) {
+  const [open, setOpen] = useState(false)
+  const [saved, setSaved] = useState({ prompt: '', idealSelfPrompt: '' })
+  const [draft, setDraft] = useState({ prompt: '', idealSelfPrompt: '' })
+  const [confirmDelete, setConfirmDelete] = useState(false)
+
+  async function openTool() {
+    try {
+      const c = await api<{ prompt?: string | null; idealSelfPrompt?: string | null }>(`/chatbots/characters/${props.characterId}`, {
+        query: { includePrompt: true },
+        silent: true,
+      })
+      const values = { prompt: c.prompt ?? '', idealSelfPrompt: c.idealSelfPrompt ?? '' }
+      setSaved(values)
+      setDraft(values)
+      setOpen(true)
+    } catch (e) {
+      await showAlert(t('chat.fetchCharacterFailed'), messageOf(e))
+    }
+  }
+
+  async function save(field: 'prompt' | 'idealSelfPrompt') {
+    try {
+      await api(`/chatbots/characters/${props.characterId}/prompt`, { method: 'PATCH', body: { [field]: draft[field] }, silent: true })
+      setSaved((s) => ({ ...s, [field]: draft[field] }))
+      toast.success(t('chat.promptSaved'))
+    } catch (e) {
+      await showAlert(t('chat.savePromptFailed'), messageOf(e))
+    }
+  }
+
+  async function deleteAll() {
+    setConfirmDelete(false)
+    try {
+      await api(`/chatbots/conversations/${props.conversationId}/messages`, { method: 'DELETE', silent: true })
+      toast.success(t('chat.messagesDeleted'))
+      props.onMessagesDeleted()
+    } catch (e) {
+      await showAlert(t('chat.deleteFailed'), messageOf(e))
+    }
+  }
+
+  const editor = (field: 'prompt' | 'idealSelfPrompt', label: string) => (
+    <div className="prompt-editor">
+      <label className="field" htmlFor={`dt-${field}`}>
+        <span>{label}</span>
+        <textarea id={`dt-${field}`} rows={8} value={draft[field]} onChange={(e) => setDraft((d) => ({ ...d, [field]: e.target.value }))} />
+      </label>
+      <button type="button" className="btn btn-ghost" disabled={draft[field] === saved[field]} onClick={() => save(field)}>
+        {t('chat.save')} · {label}
+      </button>
+    </div>
+  )
+
+  return (
+    <>
+      {props.geoLocation && (
+        <button
+          type="button"
+          className="icon-btn"
+          aria-label={t('chat.location')}
+          onClick={() => showAlert(t('chat.location'), t('chat.locationText', props.geoLocation!))}
+        >
+          <Icon name="pin" />
+        </button>
+      )}
+      <button type="button" className="icon-btn" aria-label={t('chat.devTool')} onClick={openTool} data-testid="character-dev-tool">
+        <Icon name="wrench" />
+      </button>
+      <Dialog open={open} onOpenChange={setOpen} title={t('chat.devTool')} wide>
+        {editor('idealSelfPrompt', t('chat.idealSelfPrompt'))}
+        {editor('prompt', t('chat.systemPrompt'))}
+        <label className="check">
+          <input type="checkbox" checked={props.shareLocation} onChange={(e) => props.onShareLocation(e.target.checked)} /> {t('chat.shareLocation')}
+        </label>
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)}>{t('chat.deleteAll')}</button>
+          <button type="button" className="btn" onClick={() => setOpen(false)}>{t('common.close')}</button>
+        </div>
+      </Dialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={t('chat.deleteAll')}
+        description={t('chat.deleteAllConfirm')}
+        confirmText={t('chat.deleteAll')}
+        cancelText={t('common.cancel')}
+        onConfirm={deleteAll}
+        danger
+      />
+    </>
+  )
+}

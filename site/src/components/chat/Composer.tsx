@@ -1,0 +1,120 @@
+// The chat input (spec §5): Enter sends on desktop, Ctrl/Cmd+Enter adds a line, mobile Enter never sends;
+// grows to 5 rows; up to 3 images, each uploading at once.
+import { useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { t } from '../../lib/clientI18n'
+import { api } from '../../lib/api'
+import { Icon } from '../Icon'
+
+export const MAX_FILES = 3
+const MAX_ROWS = 5
+
+export interface Attachment {
+  key: string
+  preview: string
+  id: string | null
+}
+
+const isMobile = () => /Android|iPhone|iPad|iPod|Mobile|Silk|Opera Mini/i.test(navigator.userAgent)
+
+export function Composer(props: { disabled: boolean; onSend: (text: string, files: Attachment[]) => Promise<boolean> }) {
+  const [text, setText] = useState('')
+  const [files, setFiles] = useState<Attachment[]>([])
+  const area = useRef<HTMLTextAreaElement>(null)
+  const picker = useRef<HTMLInputElement>(null)
+  const uploading = files.some((f) => f.id === null)
+  const canSend = !props.disabled && !uploading && (text.trim().length > 0 || files.length > 0)
+
+  useEffect(() => {
+    const el = area.current
+    if (!el) return
+    el.rows = 1
+    const line = parseFloat(getComputedStyle(el).lineHeight) || 22
+    el.rows = Math.min(MAX_ROWS, Math.max(1, Math.round((el.scrollHeight - 20) / line)))
+  }, [text])
+
+  async function upload(file: File, key: string) {
+    const form = new FormData()
+    form.append('file', file)
+    try {
+      const { id } = await api<{ id: string }>('/self/file', { form, silent: true })
+      setFiles((list) => list.map((f) => (f.key === key ? { ...f, id } : f)))
+    } catch {
+      setFiles((list) => list.filter((f) => f.key !== key))
+      toast.error(t('chat.uploadFailed'))
+    }
+  }
+
+  function pick(list: FileList | null) {
+    const images = Array.from(list ?? []).filter((f) => f.type.startsWith('image/'))
+    const room = MAX_FILES - files.length
+    const taken = images.slice(0, Math.max(0, room))
+    const added = taken.map((file) => ({ key: crypto.randomUUID(), preview: URL.createObjectURL(file), id: null, file }))
+    setFiles((current) => [...current, ...added.map(({ file, ...a }) => a)])
+    added.forEach((a) => upload(a.file, a.key))
+    if (picker.current) picker.current.value = ''
+  }
+
+  async function send() {
+    if (!canSend) return
+    const sent = await props.onSend(text.trim(), files)
+    if (sent) {
+      setText('')
+      files.forEach((f) => URL.revokeObjectURL(f.preview))
+      setFiles([])
+    }
+  }
+
+  function onKeyDown(e: React.KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key !== 'Enter' || e.nativeEvent.isComposing || isMobile()) return
+    if (e.ctrlKey || e.metaKey) {
+      e.preventDefault()
+      const el = e.currentTarget
+      const { selectionStart: s, selectionEnd: end } = el
+      const next = text.slice(0, s) + '\n' + text.slice(end)
+      setText(next)
+      requestAnimationFrame(() => el.setSelectionRange(s + 1, s + 1))
+      return
+    }
+    if (e.shiftKey) return
+    e.preventDefault()
+    void send()
+  }
+
+  return (
+    <form className="composer" onSubmit={(e) => { e.preventDefault(); void send() }}>
+      {files.length > 0 && (
+        <ul className="attachments">
+          {files.map((f) => (
+            <li key={f.key} className={f.id ? '' : 'is-uploading'}>
+              <img src={f.preview} alt="" width={56} height={56} />
+              {f.id === null && <span className="spinner-sm" role="status" aria-label={t('chat.uploading')} />}
+              <button type="button" className="remove" aria-label={t('chat.removeFile')} onClick={() => setFiles((l) => l.filter((x) => x.key !== f.key))}>×</button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="composer-row">
+        <input ref={picker} type="file" accept="image/*" multiple hidden onChange={(e) => pick(e.target.files)} data-testid="file-input" />
+        <button type="button" className="icon-btn" aria-label={t('chat.attach')} disabled={props.disabled || files.length >= MAX_FILES} onClick={() => picker.current?.click()}>
+          <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><rect x="3" y="3" width="18" height="18" rx="3" /><circle cx="8.5" cy="8.5" r="1.5" /><path d="m21 15-5-5L5 21" /></svg>
+        </button>
+        <label htmlFor="chat-input" className="sr-only">{t('chat.inputLabel')}</label>
+        <textarea
+          id="chat-input"
+          ref={area}
+          rows={1}
+          value={text}
+          maxLength={4000}
+          placeholder={t('chat.placeholder')}
+          disabled={props.disabled}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button type="submit" className="icon-btn send" aria-label={t('chat.send')} disabled={!canSend}>
+          <Icon name="send" />
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,30 @@
+import { renderMarkdown } from '../../lib/markdown'
+import { t } from '../../lib/clientI18n'
+import type { ChatMessage } from './types'
+
+export function MessageBubble({ message, onFeedback }: { message: ChatMessage; onFeedback?: (m: ChatMessage) => void }) {
+  const mine = message.role === 'USER'
+  const writing = !mine && !message.text
+  return (
+    <li className={mine ? 'msg msg-user' : 'msg msg-bot'} data-message-id={message.id} data-role={message.role}>
+      <span className="sr-only">{mine ? t('chat.you') : t('chat.idealSelf')}:</span>
+      {message.files.length > 0 && (
+        <div className="msg-files">
+          {message.files.map((f) => (
+            <img key={f.id} src={f.url} alt="" loading="lazy" width={120} height={120} />
+          ))}
+        </div>
+      )}
+      {writing ? (
+        <p className="typing" aria-live="polite"><span className="dot" /><span className="dot" /><span className="dot" /><span className="sr-only">{t('chat.thinking')}</span></p>
+      ) : mine ? (
+        <p className="msg-text">{message.text}</p>
+      ) : (
+        <div className="msg-text md" dangerouslySetInnerHTML={{ __html: renderMarkdown(message.text) }} />
+      )}
+      {!mine && !writing && !message.pending && onFeedback && (
+        <button type="button" className="feedback-btn" onClick={() => onFeedback(message)}>{t('chat.feedback')}</button>
+      )}
+    </li>
+  )
+}

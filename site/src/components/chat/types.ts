@@ -1,0 +1,21 @@
+export interface ChatFile {
+  id: string
+  mimeType: string
+  url: string
+}
+
+export interface ChatMessage {
+  id: string
+  role: 'USER' | 'ASSISTANT'
+  text: string
+  createdAt: string
+  files: ChatFile[]
+  /** Client-side state: a local id not yet replaced by the server's, or a reply still being written. */
+  pending?: boolean
+}
+
+export interface Allowance {
+  limit: number
+  count: number
+  resetAt: string
+}
