@@ -1,26 +1,47 @@
-// The server the browser journeys run against: `npm start` on a fresh data folder, offline model by
-// default, a known admin password, and a local stand-in playing ECPay's side of payments.
+// The server the browser journeys run against: `npm start` on a fresh data folder, a known admin password,
+// a local stand-in playing ECPay's side of payments, and — with E2E_MODEL=ollama — a local server speaking
+// Ollama's wire format whose replies the journeys script through POST /model-script on E2E_CONTROL_PORT.
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawn } from 'node:child_process'
 import { startFakeEcpay } from '../tests/helpers/fakeEcpay'
+import { defaultReply, startFakeOllama } from '../tests/helpers/fakeOllama'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'idealself-e2e-'))
 const ecpay = await startFakeEcpay({ mode: 'manual' })
+const ollama = process.env.E2E_MODEL === 'ollama' ? startFakeOllama({ models: ['qwen2.5:3b-instruct'] }) : null
+const control = ollama
+  ? Bun.serve({
+      port: Number(process.env.E2E_CONTROL_PORT ?? 0),
+      hostname: '127.0.0.1',
+      async fetch(request) {
+        // { text?, chunkDelayMs?, status?, error? } for the next chat reply, or { reset: true }.
+        const script = await request.json()
+        if (script.reset) ollama.reply(defaultReply)
+        else ollama.queueReplies(script)
+        return Response.json({ ok: true })
+      },
+    })
+  : null
+
 const child = spawn(process.execPath, ['scripts/start.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,
     DATA_DIR: dataDir,
-    LLM_PROVIDER: process.env.LLM_PROVIDER ?? 'offline',
+    LLM_PROVIDER: ollama ? 'ollama' : 'offline',
+    ...(ollama ? { OLLAMA_HOST: ollama.url, OLLAMA_MODEL: 'qwen2.5:3b-instruct' } : {}),
     ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? 'admin@e2e.test',
     ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? 'E2e-admin-Passw0rd!',
     ECPAY_ENDPOINT: ecpay.url,
+    STORY_EXCHANGES: process.env.STORY_EXCHANGES ?? '2',
   },
 })
 for (const s of ['SIGINT', 'SIGTERM'] as const) process.on(s, () => child.kill(s))
 child.on('exit', async (code) => {
   await ecpay.stop()
+  ollama?.stop()
+  control?.stop(true)
   process.exit(code ?? 0)
 })

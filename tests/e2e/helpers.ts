@@ -30,3 +30,55 @@ export async function credentialSignIn(page: Page, email: string, password: stri
   expect(res.status()).toBe(200)
   return (await res.json()).user
 }
+
+const TEXT = {
+  ENUS: { hi: 'Hi!', yes: "Yes, that's me", describe: 'This is who I want to become', answer: 'Your answer', submit: 'Submit', meet: 'Meet your Ideal Self', skip: 'Skip for now', enter: 'Enter Space' },
+  ZHTW: { hi: '嗨！', yes: '是的，就是我', describe: '這就是我想成為的人', answer: '你的回答', submit: '送出', meet: '認識你的理想自我', skip: '先跳過', enter: '進入空間' },
+} as const
+
+/** Walks the whole onboarding in the browser, as a new user does, and ends in the chat room. */
+export async function onboardThroughUI(page: Page, opts: { lang?: 'ENUS' | 'ZHTW'; name: string; description: string; answers: string[] }) {
+  const tx = TEXT[opts.lang ?? 'ENUS']
+  await page.goto('/app/select-character')
+  await expect(page).toHaveURL(/step=get-username$/)
+  await expect(page.getByRole('progressbar').first()).toHaveAttribute('aria-valuenow', '0')
+  const hi = page.getByRole('button', { name: tx.hi })
+  await expect(hi).toBeDisabled()
+  await page.getByRole('textbox').fill(opts.name)
+  await hi.click()
+  await page.getByRole('button', { name: tx.yes }).click()
+  await expect(page).toHaveURL(/generate-ideal-self-description$/)
+  await page.getByRole('textbox').fill(opts.description)
+  await page.getByRole('button', { name: tx.describe }).click()
+  await expect(page).toHaveURL(/before-conversation-start$/)
+  await expect(page).toHaveURL(/interaction-conversation-start$/, { timeout: 40_000 })
+  for (const answer of opts.answers) {
+    const submit = page.getByRole('button', { name: tx.submit })
+    await expect(submit).toBeDisabled()
+    await page.getByLabel(tx.answer).fill(answer)
+    await expect(submit).toBeEnabled()
+    await submit.click()
+    await expect(page.getByText(answer)).toBeVisible()
+  }
+  await expect(page).toHaveURL(/interaction-analyzing$/, { timeout: 20_000 })
+  await expect(page).toHaveURL(/meet-your-ideal-self-enter$/, { timeout: 60_000 })
+  await page.getByRole('button', { name: tx.meet }).click()
+  await expect(page).toHaveURL(/meet-your-ideal-self-introduction/)
+  await page.getByRole('link', { name: tx.skip }).click({ timeout: 40_000 })
+  await expect(page).toHaveURL(/\/app\/select-character$/)
+  await page.getByRole('button', { name: tx.enter }).click()
+  await expect(page).toHaveURL(/\/app\/conversations\/[^/]+\/character\/[^/]+$/)
+}
+
+/** Onboarding through the API only (fast setup for chat journeys); returns the character id once it is ready. */
+export async function onboardByApi(page: Page, opts: { name?: string; description?: string } = {}) {
+  const post = (path: string, data: unknown) => page.request.post(`/api/v1${path}`, { data })
+  await post('/chatbots/training-data/user-name', { userName: opts.name ?? 'Rin' })
+  await post('/chatbots/training-data/improved-ideal-self-description', { idealSelfDescription: opts.description ?? 'A steady, kind leader' })
+  const created = await (await page.request.post('/api/v1/chatbots/characters?skipChatHistoryUpload=true', {
+    data: { userName: opts.name ?? 'Rin', idealSelfDescription: opts.description ?? 'A steady, kind leader' },
+  })).json()
+  await expect.poll(async () => (await (await page.request.get(`/api/v1/chatbots/characters/${created.characterId}`)).json()).isReady, { timeout: 60_000 }).toBe(true)
+  const conversation = await (await post('/chatbots/conversations', { name: `Ideal Self ${new Date().toISOString()}`, characterId: created.characterId })).json()
+  return { characterId: created.characterId as string, conversationId: conversation.conversationId as string }
+}
