@@ -46,7 +46,7 @@ export function exposeRuntime(rt: Runtime) {
       const hit = localeCache.get(lang)
       if (hit && hit.until > Date.now()) return hit.doc
       const res = await rt.app.handle(new Request(`http://internal/api/v1/locales/${lang}`))
-      const doc = res.ok ? ((await res.json()) as { content?: Record<string, unknown> }).content ?? null : null
+      const doc = res.ok ? ((await res.json()) as Record<string, unknown>) : null
       // A short cache: an admin's edit shows within seconds, without a database read per page view.
       localeCache.set(lang, { doc, until: Date.now() + 3000 })
       return doc
