@@ -2,11 +2,13 @@
  * Cleaned author names by where they appear in the buffer. Chats have few speakers, so the
  * recent names are compared in place (no substring, no hashing) before anything is allocated.
  */
-import { cleanField } from './invisibleMarks'
+import { cleanField } from './fieldCleanup'
 
 const RECENT = 16
 
 export interface AuthorNames {
+  /** First UTF-16 unit of each recent raw name, a cheap filter before comparing. */
+  recentFirst: number[]
   recentRaw: string[]
   recentClean: string[]
   replaceAt: number
@@ -14,14 +16,16 @@ export interface AuthorNames {
 }
 
 export function createAuthorNames(): AuthorNames {
-  return { recentRaw: [], recentClean: [], replaceAt: 0, all: new Map() }
+  return { recentFirst: [], recentRaw: [], recentClean: [], replaceAt: 0, all: new Map() }
 }
 
 /** The cleaned name written at buffer[start, end). */
 export function authorAt(names: AuthorNames, buffer: string, start: number, end: number): string {
   const length = end - start
-  const recentRaw = names.recentRaw
+  const first = buffer.charCodeAt(start)
+  const { recentFirst, recentRaw } = names
   for (let i = 0; i < recentRaw.length; i++) {
+    if (recentFirst[i] !== first) continue
     const raw = recentRaw[i]
     if (raw.length === length && buffer.startsWith(raw, start)) return names.recentClean[i]
   }
@@ -32,9 +36,11 @@ export function authorAt(names: AuthorNames, buffer: string, start: number, end:
     names.all.set(raw, clean)
   }
   if (recentRaw.length < RECENT) {
+    recentFirst.push(first)
     recentRaw.push(raw)
     names.recentClean.push(clean)
   } else {
+    recentFirst[names.replaceAt] = first
     recentRaw[names.replaceAt] = raw
     names.recentClean[names.replaceAt] = clean
     names.replaceAt = (names.replaceAt + 1) % RECENT

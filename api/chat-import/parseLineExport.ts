@@ -6,7 +6,7 @@
 import { clock, scanClock } from './clock'
 import { dateLine, scanDateLine } from './lineDateLine'
 import { authorAt, createAuthorNames } from './authorNames'
-import { createMarkFinder } from './invisibleMarks'
+import { createMarkFinder } from './fieldCleanup'
 import { createLineReader } from './lineReader'
 import { addDay, addRecord, createMessageLog, finishLog } from './messageLog'
 import {
@@ -92,7 +92,7 @@ export function createLineExportParser(): ChatExportParser {
     } else if (pending.active) {
       appendLine(pending, buffer, start, end)
     }
-    // Anything else before the first date line is the header ("Saved on: …").
+    // Other lines have no record to continue: the header's "Saved on: …" line, for one.
   }
 
   function startsRecord(buffer: string, start: number): boolean {

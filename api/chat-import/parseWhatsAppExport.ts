@@ -4,7 +4,7 @@
  * a line that is not a complete header continues the previous record.
  */
 import { authorAt, createAuthorNames } from './authorNames'
-import { createMarkFinder } from './invisibleMarks'
+import { createMarkFinder } from './fieldCleanup'
 import { createLineReader } from './lineReader'
 import { addDay, addRecord, createMessageLog, finishLog } from './messageLog'
 import { appendLine, cleanText, closeRecord, createPendingRecord, openRecord } from './pendingRecord'

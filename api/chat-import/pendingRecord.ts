@@ -1,3 +1,6 @@
+import { cleanField, cleanRange, type MarkFinder } from './fieldCleanup'
+import { CR_BREAKS, CRLF_BREAKS, rangeText } from './textScan'
+
 /**
  * The record being read: its header fields plus its text, kept as a range of the current
  * buffer for as long as possible so a multi-line message costs one substring, not one per line.
@@ -13,16 +16,14 @@ export interface PendingRecord {
   buffer: string | null
   start: number
   end: number
-  /** The range holds CR terminators that must become "\n". */
-  hasCR: boolean
+  /** CRLF_BREAKS | CR_BREAKS seen between the lines of the range. */
+  breaks: number
   /** Blank lines after the range, only included if more text follows (trailing ones are dropped). */
   blankLines: number
 }
 
-import { cleanField, cleanRange, normalizeBreaks, type MarkFinder } from './invisibleMarks'
-
 export function createPendingRecord(): PendingRecord {
-  return { active: false, day: 0, seconds: 0, author: '', system: false, head: '', buffer: null, start: 0, end: 0, hasCR: false, blankLines: 0 }
+  return { active: false, day: 0, seconds: 0, author: '', system: false, head: '', buffer: null, start: 0, end: 0, breaks: 0, blankLines: 0 }
 }
 
 export function openRecord(
@@ -38,42 +39,42 @@ export function openRecord(
   record.buffer = buffer
   record.start = start
   record.end = end
-  record.hasCR = false
+  record.breaks = 0
   record.blankLines = 0
 }
 
-/** Appends a non-blank continuation line, joined with "\n" after any blank lines before it. */
+/**
+ * Appends a non-blank continuation line, joined with "\n" after any blank lines before it.
+ * Within one buffer the range simply grows; the breaks it spans are noted so they can be
+ * normalised when it is cut.
+ */
 export function appendLine(record: PendingRecord, buffer: string, start: number, end: number): void {
   if (record.buffer === buffer) {
     // Between the range and this line there are only line terminators.
     for (let i = record.end; i < start; i++) {
-      if (buffer.charCodeAt(i) === 13) {
-        record.hasCR = true
-        break
-      }
+      if (buffer.charCodeAt(i) === 13) record.breaks |= buffer.charCodeAt(i + 1) === 10 ? CRLF_BREAKS : CR_BREAKS
     }
-    record.end = end
   } else {
     record.head = recordText(record) + '\n'.repeat(record.blankLines + 1)
     record.buffer = buffer
     record.start = start
-    record.end = end
-    record.hasCR = false
+    record.breaks = 0
   }
+  record.end = end
   record.blankLines = 0
 }
 
 /** The text so far, line breaks normalised to "\n"; not yet cleaned. */
-export function recordText(record: PendingRecord): string {
+function recordText(record: PendingRecord): string {
   if (record.buffer === null) return record.head
-  const part = normalizeBreaks(record.buffer.slice(record.start, record.end), record.hasCR)
+  const part = rangeText(record.buffer, record.start, record.end, record.breaks)
   return record.head === '' ? part : record.head + part
 }
 
-/** The finished text, cleaned; a plain single range is cleaned without an extra copy. */
+/** The finished text, cleaned; a record within one buffer is cut straight from it. */
 export function cleanText(record: PendingRecord, finder: MarkFinder): string {
   if (record.buffer !== null && record.head === '') {
-    return cleanRange(finder, record.buffer, record.start, record.end, record.hasCR)
+    return cleanRange(finder, record.buffer, record.start, record.end, record.breaks)
   }
   return cleanField(recordText(record))
 }

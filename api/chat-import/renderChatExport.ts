@@ -8,6 +8,7 @@ export type WhatsAppFormat = 'android-dmy-24h' | 'android-mdy-12h' | 'android-ym
 export type LineFormat = 'mobile-en' | 'mobile-en-12h' | 'mobile-zh-TW' | 'desktop-en'
 
 export interface RenderOptions {
+  /** WhatsApp: CRLF after every line; LINE: CRLF between records, LF inside quoted text (as observed). */
   crlf?: boolean
   bom?: boolean
   /** iOS: the name shown on attributed notices. */
@@ -115,11 +116,15 @@ export function renderLine(messages: readonly ChatMessage[], format: LineFormat,
     const text = mobile && m.text.includes('\n') ? `"${m.text}"` : m.text
     lines.push(m.kind === 'message' ? `${lineTime(s, format)}\t${m.author}\t${text}` : `${lineTime(s, format)}\t\t${text}`)
   }
-  return finish(lines, options)
+  const eol = options.crlf ? '\r\n' : '\n'
+  return withBom(`${lines.join(eol)}${eol}`, options)
 }
 
 function finish(lines: string[], options: RenderOptions): string {
-  let text = `${lines.join('\n')}\n`
-  if (options.crlf) text = text.replaceAll('\n', '\r\n')
+  const text = `${lines.join('\n')}\n`
+  return withBom(options.crlf ? text.replaceAll('\n', '\r\n') : text, options)
+}
+
+function withBom(text: string, options: RenderOptions): string {
   return options.bom ? `\ufeff${text}` : text
 }

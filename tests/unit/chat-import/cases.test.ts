@@ -64,6 +64,11 @@ describe('WhatsApp records', () => {
     ])
   })
 
+  test('the first line break sets the style: in CRLF text a lone CR is a character', () => {
+    const text = '15/01/2024, 21:05 - A: one\r\ntwo\rstill two\r\n15/01/2024, 21:06 - B: three\r\n'
+    expect(rows(parseWhatsAppExport(text)).map((r) => r[2])).toEqual(['one\ntwo\rstill two', 'three'])
+  })
+
   test('day/month order from the number that goes backwards within a year', () => {
     const text = '05/01/2024, 10:00 - A: x\n06/01/2024, 10:00 - A: y\n01/02/2024, 10:00 - A: z\n'
     expect(rows(parseWhatsAppExport(text)).map((r) => r[0])).toEqual(['2024-01-05T10:00:00', '2024-01-06T10:00:00', '2024-02-01T10:00:00'])
