@@ -125,7 +125,7 @@ function settle(log: MessageLog, all: boolean): void {
 }
 
 function dateOf(log: MessageLog, day: number, seconds: number): string {
-  // Consecutive records in the same minute share one string.
+  // Consecutive records with the same time share one string.
   if (day !== log.lastDay || seconds !== log.lastSeconds) {
     log.lastDay = day
     log.lastSeconds = seconds

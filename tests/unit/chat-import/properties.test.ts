@@ -62,7 +62,8 @@ describe('hostile input', () => {
     for (const text of [line, whatsapp]) {
       const started = performance.now()
       checkShape(parseChatExport(text))
-      expect(performance.now() - started).toBeLessThan(3000)
+      // Generous for a busy CI machine; a quadratic pass would take minutes.
+      expect(performance.now() - started).toBeLessThan(10_000)
     }
   })
 })
