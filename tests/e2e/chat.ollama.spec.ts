@@ -7,11 +7,16 @@ import { controlPort } from '../../playwright.config'
 const script = (body: object) => fetch(`http://127.0.0.1:${controlPort}/`, { method: 'POST', body: JSON.stringify(body) })
 const room = (ids: { conversationId: string; characterId: string }) => `/app/conversations/${ids.conversationId}/character/${ids.characterId}`
 
+/** The hello message opens an empty conversation; sending waits until it is typed out. */
+async function helloDone(page: Page) {
+  await expect(page.getByRole('button', { name: 'Give feedback' }).first()).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByLabel('Message')).toBeEnabled()
+}
+
 async function openRoom(page: Page) {
   const ids = await onboardByApi(page)
   await page.goto(room(ids))
-  // The hello message opens an empty conversation.
-  await expect(page.locator('.msg-bot').first()).not.toBeEmpty({ timeout: 20_000 })
+  await helloDone(page)
   return ids
 }
 
@@ -110,7 +115,8 @@ test('the free allowance: strip at 5 or fewer, the wrap dialog at 0, then the re
   const me = await (await page.request.get('/api/v1/self')).json()
   await page.request.patch('/api/v1/self/message-limit', { data: { count: me.messageLimit.limit - 2 } })
   await page.goto(room(ids))
-  await expect(page.getByText('2 messages left')).toBeVisible({ timeout: 20_000 })
+  await helloDone(page)
+  await expect(page.getByText('2 messages left')).toBeVisible()
   await page.getByLabel('Message').fill('one')
   await page.getByLabel('Message').press('Enter')
   await expect(page.getByText('1 message left')).toBeVisible()
@@ -148,6 +154,7 @@ test('the character dev tool saves a prompt for ADMIN and DEVELOPER only', async
   await credentialSignIn(page, 'admin@e2e.test', 'E2e-admin-Passw0rd!')
   const ids = await onboardByApi(page)
   await page.goto(room(ids))
+  await helloDone(page)
   await page.getByTestId('character-dev-tool').click()
   const dialog = page.getByRole('dialog', { name: 'Character Dev Tool' })
   const save = dialog.getByRole('button', { name: /Save · System Prompt/ })

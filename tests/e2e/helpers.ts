@@ -43,6 +43,7 @@ export async function onboardThroughUI(page: Page, opts: { lang?: 'ENUS' | 'ZHTW
   await expect(page).toHaveURL(/step=get-username$/)
   await expect(page.getByRole('progressbar').first()).toHaveAttribute('aria-valuenow', '0')
   const hi = page.getByRole('button', { name: tx.hi })
+  await page.getByRole('textbox').fill('')
   await expect(hi).toBeDisabled()
   await page.getByRole('textbox').fill(opts.name)
   await hi.click()

@@ -226,6 +226,7 @@ function Room(props: Props) {
     if (!props.premium) setAllowance((a) => ({ ...a, count: a.count + 1 }))
     setAnswering(true)
     let botId: string | null = null
+    let userId: string | null = null
     let finished = false
     try {
       const res = await fetch(apiUrl(`/chatbots/conversations/${props.conversationId}/character/${props.characterId}/chat`), {
@@ -247,6 +248,7 @@ function Room(props: Props) {
         const data = JSON.parse(ev.data)
         if (ev.event === 'start') {
           botId = data.botMessageId
+          userId = data.userMessageId
           setMessages((list) =>
             list.map((m) => (m.id === userLocal ? { ...m, id: data.userMessageId, pending: false } : m.id === botLocal ? { ...m, id: data.botMessageId } : m)),
           )
@@ -268,7 +270,8 @@ function Room(props: Props) {
         setPollId(botId)
         return true
       }
-      setMessages((list) => list.filter((m) => m.id !== userLocal && m.id !== botLocal && m.id !== botId))
+      const gone = new Set([userLocal, botLocal, userId, botId])
+      setMessages((list) => list.filter((m) => !gone.has(m.id)))
       if (!props.premium) setAllowance((a) => ({ ...a, count: Math.max(0, a.count - 1) }))
       const code = e instanceof SendError ? e.code : undefined
       await showAlert(
@@ -334,7 +337,7 @@ function Room(props: Props) {
               lastDay = day
               return (
                 <Fragment key={m.id}>
-                  {divider && <li className="day-divider" role="separator">{formatInZone(m.createdAt, DATE_FORMATS.dayDivider)}</li>}
+                  {divider && <li className="day-divider"><time dateTime={m.createdAt}>{formatInZone(m.createdAt, DATE_FORMATS.dayDivider)}</time></li>}
                   <MessageBubble message={m} onFeedback={(msg) => setFeedbackFor(msg.id)} />
                 </Fragment>
               )

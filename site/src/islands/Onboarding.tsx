@@ -367,10 +367,6 @@ function Introduction({ name, skipIntro }: { name: string; skipIntro: boolean })
 }
 
 function Steps(props: Props) {
-  useEffect(() => {
-    // The server remembers where the user is, so a return visit resumes at this step (spec §4).
-    void api('/self/onboarding', { method: 'PATCH', body: { currentStep: props.step }, silent: true }).catch(() => {})
-  }, [props.step])
   const body = (() => {
     switch (props.step) {
       case 'get-username': return <GetUsername initial={props.userName} />
