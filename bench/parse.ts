@@ -7,7 +7,7 @@
  *
  * Every (parser, file) pair runs in a fresh subprocess so peak memory is its own: the worker
  * loads the file, resets the kernel's peak-RSS counter and parses once for memory (peak RSS
- * over the parse, heap growth with the result still held), parses once more to finish JIT
+ * over the parse, heap growth with the result held), parses once more to finish JIT
  * warm-up, then times REPETITIONS parses with a full GC before each. The stream row reads the
  * file in chunks and never holds it as one string.
  */
@@ -76,6 +76,7 @@ async function worker(name: string, path: string): Promise<void> {
   const heapBefore = process.memoryUsage().heapUsed
   let records = await parseOnce(name, path, text)
   const peakRssDelta = statusBytes('VmHWM') - rssBefore
+  // Heap growth with the result still held (after a full GC): roughly the result's size.
   Bun.gc(true)
   const heapDelta = process.memoryUsage().heapUsed - heapBefore
   const count = records.length
@@ -182,7 +183,7 @@ async function main(): Promise<void> {
     `Chat-export parsing, ${new Date().toISOString().slice(0, 10)}, Bun ${Bun.version}, ` +
       `${navigator.hardwareConcurrency} cores, load average ${load}, ${REPETITIONS} timed runs each\n`,
   )
-  console.log('| file | MB | parser | records | best ms | median ms | MB/s best / median | vs peer best / median | peak RSS Δ MB | heap Δ MB |')
+  console.log('| file | MB | parser | records | best ms | median ms | MB/s best / median | vs peer best / median | peak RSS Δ MB | heap Δ MB, result held |')
   console.log('|---|---|---|---|---|---|---|---|---|---|')
   for (const row of rows) console.log(row)
 }
