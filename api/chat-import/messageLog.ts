@@ -6,6 +6,7 @@
  * before that wait in a queue and get their dates when the order is settled (at the latest at
  * the end), so the common case touches each record once.
  */
+import { isValidDate } from './calendar'
 import { createDateOrderEvidence, isDayFirst, observeDate, UNDECIDED, type DateOrderEvidence } from './dateOrder'
 import type { ChatMessage, ChatParseResult, ChatPlatform } from './types'
 
@@ -116,7 +117,9 @@ function settle(log: MessageLog, all: boolean): void {
   for (let day = all ? 0 : dayPrefixes.length - 1; day < dayPrefixes.length; day++) {
     if (dayPrefixes[day] !== null) continue
     const [year, first, second] = [days[4 * day], days[4 * day + 1], days[4 * day + 2]]
-    dayPrefixes[day] = dayFirst ? dayPrefix(year, second, first) : dayPrefix(year, first, second)
+    // A date that only reads the other way (an inconsistent file) is read that way.
+    const useDayFirst = dayFirst ? isValidDate(year, second, first) : !isValidDate(year, first, second)
+    dayPrefixes[day] = useDayFirst ? dayPrefix(year, second, first) : dayPrefix(year, first, second)
   }
   if (!all) return
   const { waiting, messages } = log

@@ -10,7 +10,7 @@
  * Scans sequentially and stops at the first mismatch; nothing here accepts a line terminator,
  * so reading `text[lineEnd]` ends a match safely.
  */
-import { ceYear } from './calendar'
+import { ceYear, isValidDate } from './calendar'
 import { clock, scanClock } from './clock'
 import { scanNumber, scanned } from './textScan'
 
@@ -73,13 +73,16 @@ export function scanHeader(text: string, start: number): boolean {
   else if (c !== 10 && c !== 13 && !Number.isNaN(c)) return false
 
   if (d1 === 4) {
-    if (d3 > 2 || n2 < 1 || n2 > 12 || n3 < 1 || n3 > 31) return false
-    header.year = ceYear(n1, 4)
+    const year = ceYear(n1, 4)
+    if (d3 > 2 || !isValidDate(year, n2, n3)) return false
+    header.year = year
     header.yearFirst = true
   } else {
     if (d1 > 2 || (d3 !== 2 && d3 !== 4)) return false
-    if (n1 < 1 || n2 < 1 || n1 > 31 || n2 > 31 || (n1 > 12 && n2 > 12)) return false
-    header.year = ceYear(n3, d3)
+    const year = ceYear(n3, d3)
+    // Valid read one way or the other; which way is settled over the whole file.
+    if (!isValidDate(year, n2, n1) && !isValidDate(year, n1, n2)) return false
+    header.year = year
     header.yearFirst = false
   }
   header.first = d1 === 4 ? n2 : n1

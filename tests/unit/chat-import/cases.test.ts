@@ -79,6 +79,14 @@ describe('WhatsApp records', () => {
     expect(rows(parseWhatsAppExport(text)).map((r) => r[0])).toEqual(['2024-01-02T10:00:00', '2024-01-03T10:00:00', '2024-01-13T10:00:00'])
   })
 
+  test('in a file that contradicts itself, a date that only reads one way is read that way', () => {
+    const text = '13/5/2024, 10:00 - A: x\n5/14/2024, 10:00 - A: y\n31/2/2024, 10:00 - A: not a date\n'
+    expect(rows(parseWhatsAppExport(text))).toEqual([
+      ['2024-05-13T10:00:00', 'A', 'x', 'message'],
+      ['2024-05-14T10:00:00', 'A', 'y\n31/2/2024, 10:00 - A: not a date', 'message'],
+    ])
+  })
+
   test('day/month order from which number changes more often', () => {
     const text = '3/4/24, 10:00 - A: x\n3/5/24, 10:00 - A: y\n3/6/24, 10:00 - A: z\n'
     expect(rows(parseWhatsAppExport(text)).map((r) => r[0])).toEqual(['2024-03-04T10:00:00', '2024-03-05T10:00:00', '2024-03-06T10:00:00'])

@@ -23,7 +23,11 @@ function checkShape(result: ChatParseResult): void {
     return
   }
   expect(result.messageCount + result.systemCount).toBe(result.messages.length)
-  for (const m of result.messages) expect(m.date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/)
+  for (const m of result.messages) {
+    // A real calendar date and time, written the way toISOString writes it.
+    expect(m.date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/)
+    expect(new Date(`${m.date}Z`).toISOString().slice(0, 19)).toBe(m.date)
+  }
   const authors = new Set(result.messages.filter((m) => m.kind === 'message').map((m) => m.author))
   expect(new Set(result.speakers)).toEqual(authors)
 }
