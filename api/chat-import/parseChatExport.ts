@@ -45,11 +45,13 @@ export async function parseChatExportStream(
 /** Buffers only until the first non-blank line is complete, then forwards everything. */
 export function createChatExportParser(): ChatExportParser {
   let head = ''
+  // Blank lines before this position in `head` have been looked at already.
+  let lookFrom = 0
   let inner: ChatExportParser | null = null
   let rejected = false
 
   function choose(final: boolean): void {
-    const start = firstLineStart(head, final)
+    const start = firstLineStart(final)
     if (start < 0) {
       if (head.length > MAX_FIRST_LINE) rejected = true
       return
@@ -61,12 +63,28 @@ export function createChatExportParser(): ChatExportParser {
     head = ''
   }
 
+  /** Where the first line with something on it starts; -1 while that line may be incomplete. */
+  function firstLineStart(final: boolean): number {
+    let start = lookFrom === 0 && head.charCodeAt(0) === 0xfeff ? 1 : lookFrom
+    for (;;) {
+      const end = lineEnd(head, start)
+      if (end === head.length && !final) {
+        lookFrom = start
+        return -1
+      }
+      if (!isBlank(head, start, end) || end === head.length) return start
+      start = end + 1
+    }
+  }
+
   return {
     push(chunk: string): void {
       if (inner !== null) inner.push(chunk)
       else if (!rejected) {
         head += chunk
-        choose(false)
+        // Look again only when a line may have ended, so tiny chunks stay linear.
+        if (chunk.includes('\n') || chunk.includes('\r')) choose(false)
+        else if (head.length > MAX_FIRST_LINE) rejected = true
       }
     },
     end(): ChatParseResult {
@@ -76,16 +94,6 @@ export function createChatExportParser(): ChatExportParser {
   }
 }
 
-/** Where the first line with something on it starts; -1 while that line may still be incomplete. */
-function firstLineStart(text: string, final: boolean): number {
-  let start = text.charCodeAt(0) === 0xfeff ? 1 : 0
-  for (;;) {
-    const end = lineEnd(text, start)
-    if (end === text.length && !final) return -1
-    if (!isBlank(text, start, end) || end === text.length) return start
-    start = end + 1
-  }
-}
 
 function lineEnd(text: string, start: number): number {
   let end = start
