@@ -6,6 +6,8 @@ export interface FileStorage {
   put(key: string, data: Uint8Array): Promise<void>
   get(key: string): Promise<Uint8Array | null>
   remove(key: string): Promise<void>
+  /** Everything stored for one owner (keys are `<ownerId>/<id>`). */
+  removeOwner(ownerId: string): Promise<void>
 }
 
 export function diskStorage(root: string): FileStorage {
@@ -28,6 +30,10 @@ export function diskStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true })
+    },
+    async removeOwner(ownerId) {
+      if (!/^[a-z0-9-]+$/i.test(ownerId)) throw new Error(`bad owner id ${ownerId}`)
+      await rm(join(root, ownerId), { recursive: true, force: true })
     },
   }
 }

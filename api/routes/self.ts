@@ -52,7 +52,7 @@ export const selfRoutes = (ctx: AppContext) => {
       async ({ user, cookie }) => {
         if (user.role === 'ADMIN' || user.role === 'DEVELOPER')
           throw forbidden(`A ${user.role} account cannot delete itself`)
-        await deleteAccount(sql, ctx.storage, user.id)
+        await deleteAccount(sql, ctx.storage, cfg.ecpay, user.id)
         cookie[ctx.cookieName].set({ value: '', maxAge: 0, ...sessionCookie(ctx) })
         return { ok: true }
       },

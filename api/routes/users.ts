@@ -93,7 +93,7 @@ export const userRoutes = (ctx: AppContext) => {
         const target = await targetUser(params.id)
         const refused = adminRefusal(user.id, target, 'delete')
         if (refused) throw forbidden(refused)
-        await deleteAccount(sql, ctx.storage, target.id)
+        await deleteAccount(sql, ctx.storage, ctx.cfg.ecpay, target.id)
         return { ok: true }
       },
       {

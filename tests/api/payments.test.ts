@@ -481,3 +481,25 @@ describe('expiry', () => {
     expect(after.messageLimit).toEqual({ limit: 100, count: 0, resetAt: new Date(now.getTime() + 7 * 24 * 3600 * 1000).toISOString() })
   })
 })
+
+describe('deleting an account with a running subscription', () => {
+  test('the ECPay schedule is cancelled before the account is deleted', async () => {
+    const { cookie, user } = await app.signUp()
+    const { tradeNo } = await subscribeAndPay(cookie)
+    expect((await self(cookie)).subscription.autoRenew).toBe(true)
+    const res = await app.json('DELETE', '/self', { cookie })
+    expect(res.status).toBe(200)
+    expect(fake.cancelRequests.some((r) => r.fields.MerchantTradeNo === tradeNo)).toBe(true)
+    const [row] = await app.ctx.sql`select 1 from users where id = ${user.id}`
+    expect(row).toBeUndefined()
+  })
+
+  test('when ECPay refuses the cancellation, nothing is deleted', async () => {
+    const { cookie } = await app.signUp()
+    await subscribeAndPay(cookie)
+    fake.refuseNextCancel('10100050', 'Refused')
+    const res = await app.json('DELETE', '/self', { cookie })
+    expect(res.status).toBe(502)
+    expect((await self(cookie)).subscription).toMatchObject({ type: 'PREMIUM', autoRenew: true })
+  })
+})
