@@ -9,6 +9,7 @@ import type { OrderKind } from '../payments/orders'
 import { readNotificationBody, receiveNotification, type NotificationReply } from '../payments/notifications'
 import { orderResultLocation } from '../payments/orderResult'
 import { cancelSubscription } from '../payments/cancel'
+import { plansFromContent } from '../payments/planContent'
 
 const checkoutQuery = t.Object({
   language: t.Optional(t.String({ maxLength: 16, error: 'language must be one of ENG, KOR, JPN, CHI' })),
@@ -32,9 +33,11 @@ const tooLarge: NotificationReply = { status: 413, text: '0|the body is too larg
 export const paymentRoutes = (ctx: AppContext) => {
   const { sql, cfg } = ctx
   const settings = paymentSettings(cfg)
+  // Prices are read when a checkout starts, so an admin's edit applies to the next order at once.
+  const currentSettings = async () => ({ ...settings, plans: await plansFromContent(sql) })
 
   const checkout = async (user: UserRow, planId: string, kind: OrderKind, query: CheckoutQuery) =>
-    paymentPage(await startCheckout(sql, settings, user, { planId, kind, ...query }))
+    paymentPage(await startCheckout(sql, await currentSettings(), user, { planId, kind, ...query }))
   const checkoutOptions = (summary: string) =>
     ({ auth: true, params: planParams, query: checkoutQuery, detail: { summary } }) as const
 
@@ -47,7 +50,7 @@ export const paymentRoutes = (ctx: AppContext) => {
 
   return new Elysia({ prefix: '/payments', tags: ['Payments'] })
     .use(authGuard(ctx))
-    .get('/plans', () => planCatalog(settings.plans, settings.free), {
+    .get('/plans', async () => planCatalog((await currentSettings()).plans, settings.free), {
       detail: { summary: 'Plans, prices, the yearly saving and the free allowance' },
     })
     .get(

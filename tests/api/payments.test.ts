@@ -503,3 +503,20 @@ describe('deleting an account with a running subscription', () => {
     expect((await self(cookie)).subscription).toMatchObject({ type: 'PREMIUM', autoRenew: true })
   })
 })
+
+test('the plan catalog and the charged amount follow the subscription-plans content', async () => {
+  const [row] = await app.ctx.sql<{ id: string; field_values: Record<string, unknown> }[]>`
+    select id, field_values from content_rows where slug = 'subscription-plans' and field_values->>'planId' = 'subscriptionMonthly'`
+  const before = row.field_values
+  await app.ctx.sql`update content_rows set field_values = field_values || ${app.ctx.sql.json({ priceUsd: 31, twdAmount: 950 })} where id = ${row.id}`
+  try {
+    const { body } = await app.json('GET', '/payments/plans')
+    expect(body.plans.find((p: { id: string }) => p.id === 'subscriptionMonthly')).toMatchObject({ price: '$31', chargeTwd: 950 })
+    expect(body.yearlySavings.strikeThrough).toBe('$372')
+    const { cookie } = await app.signUp()
+    const { form } = await checkout(cookie)
+    expect(form.fields.TotalAmount).toBe('950')
+  } finally {
+    await app.ctx.sql`update content_rows set field_values = ${app.ctx.sql.json(before as never)} where id = ${row.id}`
+  }
+})
