@@ -13,6 +13,8 @@ import { telemetryRoutes } from './routes/telemetry'
 import { contentEditorRoutes } from './routes/contentEditors'
 import { userRoutes } from './routes/users'
 import { dashboardRoutes } from './routes/dashboard'
+import { conversationRoutes } from './routes/conversations'
+import { feedbackRoutes } from './routes/feedbacks'
 import { trainingDataRoutes } from './routes/trainingData'
 import { characterRoutes } from './routes/characters'
 
@@ -72,6 +74,8 @@ export function createApp(ctx: AppContext) {
     .use(contentEditorRoutes(ctx))
     .use(userRoutes(ctx))
     .use(dashboardRoutes(ctx))
+    .use(conversationRoutes(ctx))
+    .use(feedbackRoutes(ctx))
     .use(trainingDataRoutes(ctx))
     .use(characterRoutes(ctx))
     .use(ctx.cfg.production ? new Elysia() : devRoutes(ctx, ctx.devIdp))

@@ -1,0 +1,116 @@
+// Conversations and their messages (spec §3): the queries and the shapes the API answers with. Every read is
+// scoped to the owner in its WHERE, so another user's id looks exactly like a missing one.
+import type { Sql } from '../db/database'
+import { fileUrl } from '../files/uploads'
+import { REPLY_TIMEOUT_MS } from './botFailure'
+
+export interface ConversationRow {
+  id: string
+  user_id: string
+  character_id: string | null
+  name: string
+  created_at: Date
+  updated_at: Date
+}
+
+export interface MessageFile {
+  id: string
+  mimeType: string
+  url: string
+}
+
+export interface MessageView {
+  id: string
+  text: string
+  role: 'USER' | 'ASSISTANT'
+  createdAt: string
+  files: MessageFile[]
+}
+
+export type Direction = 'asc' | 'desc'
+
+/** A minute past the reply timeout: a PENDING reply this old was orphaned by a crash or restart, not still being written. */
+const STALE_REPLY_SECONDS = REPLY_TIMEOUT_MS / 1000 + 60
+
+export const toConversation = (row: ConversationRow) => ({
+  id: row.id,
+  name: row.name,
+  characterId: row.character_id,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+})
+
+export function toMessageView(row: { id: string; text: string; role: 'USER' | 'ASSISTANT'; created_at: Date; files?: { id: string; mimeType: string }[] }): MessageView {
+  return {
+    id: row.id,
+    text: row.text,
+    role: row.role,
+    createdAt: row.created_at.toISOString(),
+    files: (row.files ?? []).map((f) => ({ id: f.id, mimeType: f.mimeType, url: fileUrl(f.id) })),
+  }
+}
+
+/** Null when `characterId` is given and is not one of the user's characters. */
+export async function createConversation(sql: Sql, userId: string, name: string, characterId: string | null): Promise<ConversationRow | null> {
+  const [row] = await sql<ConversationRow[]>`
+    insert into conversations (user_id, character_id, name)
+    select ${userId}, ${characterId}, ${name}
+    where ${characterId}::uuid is null
+       or exists (select 1 from characters where id = ${characterId}::uuid and user_id = ${userId})
+    returning *`
+  return row ?? null
+}
+
+export function conversationsOf(sql: Sql, userId: string): Promise<ConversationRow[]> {
+  return sql<ConversationRow[]>`
+    select * from conversations where user_id = ${userId} order by created_at desc, id desc`
+}
+
+export async function ownConversation(sql: Sql, userId: string, id: string): Promise<ConversationRow | null> {
+  const [row] = await sql<ConversationRow[]>`select * from conversations where id = ${id} and user_id = ${userId}`
+  return row ?? null
+}
+
+/** One page of a conversation. Messages written in one transaction share created_at only in theory; id breaks ties. */
+export async function messagePage(
+  sql: Sql,
+  userId: string,
+  conversationId: string,
+  page: { limit: number; offset: number; direction: Direction },
+): Promise<{ messages: MessageView[]; total: number }> {
+  const order = page.direction === 'asc' ? sql`m.created_at asc, m.id asc` : sql`m.created_at desc, m.id desc`
+  const [rows, [{ total }]] = await Promise.all([
+    sql<Parameters<typeof toMessageView>[0][]>`
+      select m.id, m.text, m.role, m.created_at,
+        (select coalesce(json_agg(json_build_object('id', f.id, 'mimeType', f.mime_type) order by mf.position), '[]')
+           from message_files mf join files f on f.id = mf.file_id where mf.message_id = m.id) as files
+      from messages m
+      where m.conversation_id = ${conversationId} and m.user_id = ${userId}
+      order by ${order}
+      limit ${page.limit} offset ${page.offset}`,
+    sql<{ total: number }[]>`select count(*)::int as total from messages where conversation_id = ${conversationId} and user_id = ${userId}`,
+  ])
+  return { messages: rows.map(toMessageView), total }
+}
+
+export async function ownMessage(sql: Sql, userId: string, conversationId: string, messageId: string) {
+  const [row] = await sql<{ id: string; role: 'USER' | 'ASSISTANT'; text: string; status: 'PENDING' | 'COMPLETE' }[]>`
+    select id, role, text, status from messages
+    where id = ${messageId} and conversation_id = ${conversationId} and user_id = ${userId}`
+  return row ?? null
+}
+
+/** Removes replies that never finished (see STALE_REPLY_SECONDS); returns how many. */
+export async function deleteStaleReplies(sql: Sql, userId: string, conversationId: string): Promise<number> {
+  const rows = await sql`
+    delete from messages
+    where conversation_id = ${conversationId} and user_id = ${userId} and role = 'ASSISTANT' and (status = 'PENDING' or text = '')
+      and created_at < now() - make_interval(secs => ${STALE_REPLY_SECONDS})
+    returning id`
+  return rows.length
+}
+
+export async function deleteAllMessages(sql: Sql, userId: string, conversationId: string): Promise<number> {
+  const rows = await sql`delete from messages where conversation_id = ${conversationId} and user_id = ${userId} returning id`
+  return rows.length
+}

@@ -1,0 +1,66 @@
+// The hand-over between a reply's generation and the HTTP stream that shows it. The generation writes into the
+// feed and never waits for a reader, so a client that disconnects (or reads slowly) cannot stall or cancel the
+// model: the reply is still finished and saved (DESIGN §6), and the client polls for it.
+
+export type FeedItem = { delta: string } | { idle: true }
+
+export interface ReplyFeed {
+  push(delta: string): void
+  /** No more deltas; readers finish once they have caught up. */
+  close(): void
+  /**
+   * Every delta so far, then each new one as it comes; deltas that arrived while the reader was busy come as one.
+   * `{ idle: true }` after `idleMs` without news (for a heartbeat). Ends when the feed closes or `signal` aborts.
+   */
+  read(idleMs: number, signal?: AbortSignal): AsyncGenerator<FeedItem>
+}
+
+export function replyFeed(): ReplyFeed {
+  const deltas: string[] = []
+  let closed = false
+  let waiting: (() => void)[] = []
+  const wakeAll = () => {
+    const woken = waiting
+    waiting = []
+    for (const wake of woken) wake()
+  }
+
+  /** Resolves true on news, false after `ms` or when `signal` aborts. */
+  const news = (ms: number, signal?: AbortSignal) =>
+    new Promise<boolean>((resolve) => {
+      const settle = (value: boolean) => {
+        clearTimeout(timer)
+        signal?.removeEventListener('abort', onAbort)
+        resolve(value)
+      }
+      const onAbort = () => settle(false)
+      const timer = setTimeout(() => settle(false), ms)
+      signal?.addEventListener('abort', onAbort)
+      waiting.push(() => settle(true))
+    })
+
+  return {
+    push(delta) {
+      deltas.push(delta)
+      wakeAll()
+    },
+    close() {
+      closed = true
+      wakeAll()
+    },
+    async *read(idleMs, signal) {
+      let seen = 0
+      while (!signal?.aborted) {
+        if (seen < deltas.length) {
+          const delta = seen + 1 === deltas.length ? deltas[seen] : deltas.slice(seen).join('')
+          seen = deltas.length
+          yield { delta }
+        } else if (closed) {
+          return
+        } else if (!(await news(idleMs, signal)) && !signal?.aborted) {
+          yield { idle: true }
+        }
+      }
+    },
+  }
+}

@@ -1,0 +1,187 @@
+import { Elysia, sse, t } from 'elysia'
+import type { AppContext } from '../context'
+import { authGuard } from '../http/guard'
+import { badRequest, HttpError, notFound } from '../http/errors'
+import { isUuid } from '../http/validation'
+import {
+  conversationsOf,
+  createConversation,
+  deleteAllMessages,
+  deleteStaleReplies,
+  messagePage,
+  ownConversation,
+  ownMessage,
+  toConversation,
+} from '../chat/conversations'
+import { sendMessage, type ChatDeps } from '../chat/sendMessage'
+import { helloMessage } from '../chat/hello'
+import { CLIENT_DATE_TIME_HINT, isClientDateTime } from '../chat/clientDateTime'
+
+/** An idle stream sends a heartbeat event this often: proxies and Bun's idle timeout (30 s) would otherwise close it while a model loads. */
+const HEARTBEAT_MS = 15_000
+
+const clientDateTime = t.String({ error: CLIENT_DATE_TIME_HINT })
+
+export const conversationRoutes = (ctx: AppContext) => {
+  const { sql } = ctx
+  const deps: ChatDeps = { sql, storage: ctx.storage, provider: ctx.model.provider, limitPeriod: ctx.cfg.freeLimitPeriod }
+
+  async function conversationOf(userId: string, id: string) {
+    const conversation = isUuid(id) ? await ownConversation(sql, userId, id) : null
+    if (!conversation) throw notFound('Conversation not found')
+    return conversation
+  }
+
+  return new Elysia({ prefix: '/chatbots/conversations', tags: ['Chat'] })
+    .use(authGuard(ctx))
+    .post(
+      '',
+      async ({ user, body }) => {
+        const name = body.name.trim()
+        if (!name) throw badRequest('name is required')
+        const characterId = body.characterId ?? null
+        const row = characterId === null || isUuid(characterId) ? await createConversation(sql, user.id, name, characterId) : null
+        if (!row) throw notFound('Character not found')
+        return { conversationId: row.id, id: row.id, name: row.name, createdAt: row.created_at.toISOString() }
+      },
+      {
+        auth: true,
+        body: t.Object({
+          name: t.String({ minLength: 1, maxLength: 200, error: 'name must be 1 to 200 characters' }),
+          characterId: t.Optional(t.String()),
+        }),
+        detail: { summary: 'Start a conversation (name: character name and an ISO timestamp), optionally bound to a character' },
+      },
+    )
+    .get('', async ({ user }) => (await conversationsOf(sql, user.id)).map(toConversation), {
+      auth: true,
+      detail: { summary: "The caller's conversations, newest first" },
+    })
+    .get(
+      '/:id',
+      async ({ user, params, query }) => {
+        const conversation = await conversationOf(user.id, params.id)
+        const page = await messagePage(sql, user.id, conversation.id, {
+          limit: query.messageLimit ?? 15,
+          offset: query.messageOffset ?? 0,
+          direction: query.messageDirection ?? 'desc',
+        })
+        return { id: conversation.id, name: conversation.name, characterId: conversation.character_id, ...page }
+      },
+      {
+        auth: true,
+        query: t.Object({
+          messageLimit: t.Optional(t.Integer({ minimum: 1, maximum: 100, error: 'messageLimit must be an integer from 1 to 100' })),
+          messageOffset: t.Optional(t.Integer({ minimum: 0, error: 'messageOffset must be an integer of 0 or more' })),
+          messageDirection: t.Optional(t.Union([t.Literal('asc'), t.Literal('desc')], { error: 'messageDirection must be asc or desc' })),
+        }),
+        detail: { summary: 'A conversation with one page of messages (default 15, newest first) and the total' },
+      },
+    )
+    .get(
+      '/:id/messages/:messageId',
+      async ({ user, params }) => {
+        const message = isUuid(params.id) && isUuid(params.messageId) ? await ownMessage(sql, user.id, params.id, params.messageId) : null
+        if (!message) throw notFound('Message not found')
+        return message
+      },
+      { auth: true, detail: { summary: 'One message with its status, for polling a reply that is still being written' } },
+    )
+    .delete(
+      '/:id/timeout-messages',
+      async ({ user, params }) => {
+        const conversation = await conversationOf(user.id, params.id)
+        return { deletedCount: await deleteStaleReplies(sql, user.id, conversation.id) }
+      },
+      { auth: true, detail: { summary: 'Remove replies that never finished (PENDING or empty for over 4 minutes)' } },
+    )
+    .delete(
+      '/:id/messages',
+      async ({ user, params }) => {
+        const conversation = await conversationOf(user.id, params.id)
+        return { deletedCount: await deleteAllMessages(sql, user.id, conversation.id) }
+      },
+      {
+        // Spec §6: "Delete All Messages" is a developer tool; it still only reaches the caller's own conversations.
+        auth: ['ADMIN', 'DEVELOPER'],
+        detail: { summary: 'Developer tool: delete every message of an own conversation' },
+      },
+    )
+    .get(
+      '/:id/character/:characterId/hello',
+      async ({ user, params, query }) => {
+        if (!isClientDateTime(query.currentDateTime)) throw badRequest(CLIENT_DATE_TIME_HINT)
+        const newChatbotMessage = await helloMessage(deps, {
+          userId: user.id,
+          conversationId: params.id,
+          characterId: params.characterId,
+          currentDateTime: query.currentDateTime,
+        })
+        return { newChatbotMessage }
+      },
+      {
+        auth: true,
+        query: t.Object({ currentDateTime: clientDateTime }),
+        detail: { summary: "The character's opening message of an empty conversation, saved as its first message" },
+      },
+    )
+    .post(
+      '/:id/character/:characterId/chat',
+      async function* ({ user, params, body, query, set, request }) {
+        if (!isClientDateTime(body.currentDateTime)) throw badRequest(CLIENT_DATE_TIME_HINT)
+        // Everything that can refuse the message happens before the first yield, so refusals are plain JSON errors.
+        const reply = await sendMessage(deps, {
+          userId: user.id,
+          conversationId: params.id,
+          characterId: params.characterId,
+          text: body.text ?? '',
+          currentDateTime: body.currentDateTime,
+          fileIds: (body.files ?? []).map((f) => f.id),
+          geoLocation: body.geoLocation,
+        })
+
+        if (query.sse === false) {
+          const outcome = await reply.outcome
+          if (!outcome.ok) throw new HttpError(outcome.error.statusCode, outcome.error.error, outcome.error.message)
+          return {
+            newUserMessage: reply.userMessage,
+            newChatbotMessage: { ...reply.botMessage, text: outcome.text },
+            messageLimit: reply.messageLimit,
+          }
+        }
+
+        // Headers count only before the first yield. Compression stays off: nothing in the app compresses, and a
+        // stream must never carry content-encoding (integrations §5); no-transform keeps proxies from adding it.
+        set.headers['cache-control'] = 'no-cache, no-transform'
+        set.headers['x-accel-buffering'] = 'no'
+        const botMessageId = reply.botMessage.id
+        yield sse({ event: 'start', data: { userMessageId: reply.userMessage.id, botMessageId, messageLimit: reply.messageLimit } })
+        for await (const item of reply.feed.read(HEARTBEAT_MS, request.signal))
+          yield 'delta' in item ? sse({ event: 'delta', data: { t: item.delta } }) : sse({ event: 'heartbeat', data: {} })
+        // A client that left polls GET …/messages/{botMessageId}; the reply is saved either way.
+        if (request.signal.aborted) return
+        const outcome = await reply.outcome
+        yield outcome.ok
+          ? sse({ event: 'done', data: { botMessageId, text: outcome.text } })
+          : sse({ event: 'error', data: { error: outcome.error.error, message: outcome.error.message } })
+      },
+      {
+        auth: true,
+        body: t.Object({
+          text: t.Optional(t.String({ maxLength: 4000, error: 'text must be at most 4000 characters' })),
+          currentDateTime: clientDateTime,
+          files: t.Optional(t.Array(t.Object({ id: t.String() }), { maxItems: 3, error: 'files: at most 3 images per message' })),
+          geoLocation: t.Optional(
+            t.Object({
+              latitude: t.Number({ minimum: -90, maximum: 90, error: 'latitude must be between -90 and 90' }),
+              longitude: t.Number({ minimum: -180, maximum: 180, error: 'longitude must be between -180 and 180' }),
+            }),
+          ),
+        }),
+        query: t.Object({ sse: t.Optional(t.Boolean({ error: 'sse must be true or false' })) }),
+        detail: {
+          summary: 'Send a message; the reply streams as server-sent events (start, delta, heartbeat, done | error), or as JSON with ?sse=false',
+        },
+      },
+    )
+}
