@@ -34,6 +34,8 @@ export interface Config {
   storyExchanges: number
   uploadMaxBytes: number
   chatHistoryMaxBytes: number
+  /** S3-compatible storage for uploaded files; null → DATA_DIR/files. */
+  s3: { bucket: string; endpoint?: string; region?: string; accessKeyId?: string; secretAccessKey?: string } | null
   errorReportingDsn: string | null
   posthogKey: string | null
   posthogHost: string
@@ -116,6 +118,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storyExchanges: int(env, 'STORY_EXCHANGES', 4, 1),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 1),
     chatHistoryMaxBytes: int(env, 'CHAT_HISTORY_MAX_BYTES', 25 * 1024 * 1024, 1),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT || undefined,
+          region: env.S3_REGION || undefined,
+          accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+        }
+      : null,
     errorReportingDsn: env.ERROR_REPORTING_DSN || null,
     posthogKey: env.POSTHOG_KEY || null,
     posthogHost: env.POSTHOG_HOST || 'https://us.i.posthog.com',

@@ -7,7 +7,7 @@ import { migrate } from './db/migrate'
 import { createApp, type App } from './app'
 import type { AppContext } from './context'
 import { createMailer } from './mail/mailer'
-import { diskStorage } from './files/storage'
+import { diskStorage, s3Storage } from './files/storage'
 import { sessionKeys } from './auth/sessions'
 import { remoteKeys } from './auth/idToken'
 import { createDevIdentityProvider } from './auth/devIdentityProvider'
@@ -53,7 +53,7 @@ export async function startRuntime(
       db,
       sql: db.sql,
       sendMail: createMailer({ smtpUrl: cfg.smtpUrl, from: cfg.mailFrom, sql: db.sql, log }),
-      storage: diskStorage(join(cfg.dataDir, 'files')),
+      storage: cfg.s3 ? s3Storage(cfg.s3) : diskStorage(join(cfg.dataDir, 'files')),
       sessionKeys: sessionKeys(cfg.sessionSecret, cfg.sessionDays),
       idTokenVerifier: cfg.googleClientId
         ? { keys: remoteKeys(cfg.googleJwksUrl), issuers: cfg.googleIssuers, audience: cfg.googleClientId }

@@ -1,4 +1,5 @@
-// Uploaded files on disk under DATA_DIR/files, named by random ids (never by user input).
+// Uploaded files, named by random ids (never by user input): on disk under DATA_DIR/files, or in an
+// S3-compatible bucket when one is configured.
 import { mkdir, writeFile, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 
@@ -34,6 +35,47 @@ export function diskStorage(root: string): FileStorage {
     async removeOwner(ownerId) {
       if (!/^[a-z0-9-]+$/i.test(ownerId)) throw new Error(`bad owner id ${ownerId}`)
       await rm(join(root, ownerId), { recursive: true, force: true })
+    },
+  }
+}
+
+export interface S3Settings {
+  bucket: string
+  endpoint?: string
+  region?: string
+  accessKeyId?: string
+  secretAccessKey?: string
+}
+
+export function s3Storage(settings: S3Settings): FileStorage {
+  const client = new Bun.S3Client(settings)
+  const checked = (key: string) => {
+    if (!/^[a-z0-9-]+\/[a-z0-9-]+$/i.test(key)) throw new Error(`bad storage key ${key}`)
+    return key
+  }
+  return {
+    async put(key, data) {
+      await client.write(checked(key), data)
+    },
+    async get(key) {
+      try {
+        return new Uint8Array(await client.file(checked(key)).arrayBuffer())
+      } catch {
+        return null
+      }
+    },
+    async remove(key) {
+      await client.delete(checked(key))
+    },
+    async removeOwner(ownerId) {
+      if (!/^[a-z0-9-]+$/i.test(ownerId)) throw new Error(`bad owner id ${ownerId}`)
+      // Listing pages through everything under the owner's prefix.
+      for (;;) {
+        const page = await client.list({ prefix: `${ownerId}/`, maxKeys: 1000 })
+        const keys = (page.contents ?? []).map((o) => o.key)
+        await Promise.all(keys.map((k) => client.delete(k)))
+        if (!page.isTruncated || keys.length === 0) return
+      }
     },
   }
 }
