@@ -13,6 +13,13 @@ import { toLanguage } from './language'
 
 const clip = (text: string, max: number) => Array.from(text.trim()).slice(0, max).join('').trim()
 
+/** "A calm designer who speaks up in meetings" → "A calm designer"; "一個冷靜的設計師，能在會議中發言" → "一個冷靜的設計師". */
+export function openingPhrase(description: string): string {
+  const text = description.trim()
+  const cut = text.search(/\s+(?:who|that|which|and)\s|[,.;:!?，。；：！？、\n]/i)
+  return cut > 0 ? text.slice(0, cut).trim() : text
+}
+
 /**
  * The role in the language the description is written in (an English description in a zh-TW browser gets an English
  * role); `preferredLanguage` decides only when the text does not tell. Rejects with ModelFailure.
@@ -22,6 +29,8 @@ export async function improveDescription(
   input: { userName: string | null; description: string; preferredLanguage: string | null },
   signal?: AbortSignal,
 ): Promise<ImprovedDescription> {
+  // Without a model the person's own words are the best description there is; the role is its opening phrase.
+  if (model.kind === 'offline') return { roleName: clip(openingPhrase(input.description), ROLE_NAME_MAX), roleDescription: clip(input.description, ROLE_DESCRIPTION_MAX) }
   const language = replyLanguage(input.description, toLanguage(input.preferredLanguage))
   const reply = await model.json<ImprovedDescription>(
     improveDescriptionMessages({ userName: input.userName, description: input.description, language }),
