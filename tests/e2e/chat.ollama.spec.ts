@@ -172,3 +172,16 @@ test('the character dev tool saves a prompt for ADMIN and DEVELOPER only', async
   await expect(regular.getByTestId('character-dev-tool')).toHaveCount(0)
   await regular.close()
 })
+
+test('replies render Markdown, never raw HTML', async ({ page }) => {
+  await apiSignIn(page)
+  await openRoom(page)
+  await script({ text: 'Try **one small step**.\n\n<img src=x onerror="window.__pwned=1"> <script>window.__pwned=2</script>' })
+  await page.getByLabel('Message').fill('Help me start')
+  await page.getByLabel('Message').press('Enter')
+  const last = page.locator('.msg-bot').last()
+  await expect(last.locator('strong')).toHaveText('one small step')
+  await expect(last).toContainText('<img src=x')
+  await expect(last.locator('img, script')).toHaveCount(0)
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined()
+})
