@@ -7,6 +7,15 @@ import { apiSignIn, credentialSignIn, newEmail } from './helpers'
 const ADMIN = { email: 'admin@e2e.test', password: 'E2e-admin-Passw0rd!' }
 const STRONG = 'Fresh-Passw0rd!'
 
+/** Waits for the page's islands to hydrate, so what the test types reaches React. */
+const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0)
+
+async function open(page: Page, path: string) {
+  const res = await page.goto(path)
+  await hydrated(page)
+  return res
+}
+
 async function adminPage(page: Page) {
   await credentialSignIn(page, ADMIN.email, ADMIN.password)
   return page
@@ -41,6 +50,7 @@ async function accessibleInBothThemes(page: Page) {
   for (const theme of ['dark', 'light']) {
     await page.evaluate((t) => localStorage.setItem('admin-theme', t), theme)
     await page.reload()
+    await hydrated(page)
     await expect(page.locator('html')).toHaveClass(theme === 'light' ? /admin-light/ : /^(?!.*admin-light)/)
     const { violations } = await new AxeBuilder({ page }).analyze()
     const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -58,7 +68,7 @@ test.describe('admin sign-in', () => {
     await patchUser(admin, suspended.user.id, { isSuspended: true })
     const googleOnly = await newUser(browser)
 
-    await page.goto('/admin/login')
+    await open(page, '/admin/login')
     await page.getByRole('button', { name: 'Sign In', exact: true }).click()
     await expect(page.getByText('username is required')).toBeVisible()
     await expect(page.getByText('password is required')).toBeVisible()
@@ -80,7 +90,7 @@ test.describe('admin sign-in', () => {
     await signIn(ADMIN.email, ADMIN.password)
     await expect(page).toHaveURL(/\/admin\/app\/dashboard$/)
     // Signed in, the login page sends the admin on to the dashboard.
-    await page.goto('/admin/login')
+    await open(page, '/admin/login')
     await expect(page).toHaveURL(/\/admin\/app\/dashboard$/)
   })
 
@@ -90,7 +100,7 @@ test.describe('admin sign-in', () => {
     await adminPage(admin)
     await patchUser(admin, staff.user.id, { isSuspended: true })
 
-    await page.goto('/admin/login')
+    await open(page, '/admin/login')
     const google = async (email: string) => {
       await page.getByRole('button', { name: 'Sign In With Google' }).click()
       const dialog = page.getByRole('dialog')
@@ -109,11 +119,13 @@ test.describe('admin sign-in', () => {
     await adminPage(admin)
     await patchUser(admin, user.id, { password: STRONG })
 
-    await page.goto('/admin/reset-password?token=not-a-token')
+    await open(page, '/admin/reset-password?token=not-a-token')
     await expect(page).toHaveURL(/\/admin\/login$/)
 
-    await page.goto('/admin/login')
+    await open(page, '/admin/login')
     await page.getByRole('link', { name: 'Forgot Password' }).click()
+    await expect(page).toHaveURL(/\/admin\/forgot-password$/)
+    await hydrated(page)
     const email = page.getByLabel('Email')
     await email.fill('not-an-email')
     await page.getByRole('button', { name: 'Submit' }).click()
@@ -126,7 +138,7 @@ test.describe('admin sign-in', () => {
     const { mails } = await (await page.request.get('/api/v1/dev/outbox')).json()
     const mail = mails.find((m: { to: string }) => m.to === user.email)
     const link = /https?:\/\/\S+\/admin\/reset-password\?token=\S+/.exec(mail.text)![0]
-    await page.goto(link)
+    await open(page, link)
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible()
     await accessibleInBothThemes(page)
 
@@ -147,6 +159,7 @@ test.describe('admin sign-in', () => {
     await submit.click()
     await expect(page).toHaveURL(/\/admin\/login\?reset=done$/)
     await expect(page.getByText('Your password has been reset. Sign in with your new password.')).toBeVisible()
+    await hydrated(page)
 
     await page.getByLabel('Username').fill(user.email)
     await page.getByLabel('Password').fill('Renewed-Passw0rd!')
@@ -162,7 +175,7 @@ test.describe('user management', () => {
     const subject = await newUser(browser, { name: 'Managed Person' })
     const email = subject.user.email
     await adminPage(page)
-    await page.goto('/admin/app/users')
+    await open(page, '/admin/app/users')
     await page.getByLabel('Search').fill(email)
     const row = page.getByTestId(`user-row-${email}`)
     await expect(row).toBeVisible()
@@ -240,7 +253,7 @@ test.describe('user management', () => {
 
   test('an ADMIN row cannot be suspended, re-roled or deleted; sorting, role filter and page size reach the server', async ({ page }) => {
     await adminPage(page)
-    await page.goto('/admin/app/users')
+    await open(page, '/admin/app/users')
     const queries: URLSearchParams[] = []
     page.on('request', (r) => r.url().includes('/api/v1/users?') && queries.push(new URL(r.url()).searchParams))
 
@@ -254,7 +267,7 @@ test.describe('user management', () => {
     await expect(row.getByText('ADMIN', { exact: true })).toBeVisible()
 
     await page.getByRole('button', { name: 'Email', exact: true }).click()
-    await expect(page.getByRole('columnheader', { name: 'Email' })).toHaveAttribute('aria-sort', 'ascending')
+    await expect(page.getByRole('columnheader', { name: 'Email', exact: true })).toHaveAttribute('aria-sort', 'ascending')
     await expect.poll(() => `${queries.at(-1)?.get('sort')} ${queries.at(-1)?.get('order')}`).toBe('email asc')
     await page.getByLabel('Rows per page').selectOption('10')
     await expect.poll(() => queries.at(-1)?.get('pageSize')).toBe('10')
@@ -265,9 +278,10 @@ test.describe('user management', () => {
 test.describe('content editors', () => {
   test('numbers outside min/max are refused with the toast and revert; a valid edit is saved', async ({ page }) => {
     await adminPage(page)
-    await page.goto('/admin/app/content-editors')
+    await open(page, '/admin/app/content-editors')
     await page.getByRole('link', { name: /Subscription plans/ }).click()
     await expect(page.getByRole('heading', { name: 'Subscription plans' })).toBeVisible()
+    await hydrated(page)
     const price = page.getByLabel('Price (USD), row 1', { exact: true })
     const before = await price.inputValue()
     await price.fill('20000')
@@ -279,13 +293,14 @@ test.describe('content editors', () => {
     await expect(page.getByText('min value 0(change not saved)')).toBeVisible()
     await expect(price).toHaveValue(before)
 
-    await page.goto('/admin/app/content-editors/background-music')
+    await open(page, '/admin/app/content-editors/background-music')
     const volume = page.getByLabel('Volume (%), row 1', { exact: true })
     const volumeBefore = await volume.inputValue()
     await volume.fill('55')
     await volume.press('Enter')
     await expect(page.getByText('Saved', { exact: true })).toBeVisible()
     await page.reload()
+    await hydrated(page)
     await expect(volume).toHaveValue('55')
     await volume.fill(volumeBefore)
     await volume.press('Enter')
@@ -294,7 +309,7 @@ test.describe('content editors', () => {
 
   test('a role hint translated in ZHTW shows in onboarding for a zh-TW user', async ({ page, browser }) => {
     await adminPage(page)
-    await page.goto('/admin/app/content-editors/role-hints')
+    await open(page, '/admin/app/content-editors/role-hints')
     // The first seeded hint is the one onboarding shows first.
     const row = page.locator('tr', { has: page.locator('input[value="A calm, confident leader who listens before deciding."]') })
     const rowId = await row.getAttribute('data-row-id')
@@ -313,7 +328,7 @@ test.describe('content editors', () => {
 
   test('a new row needs every field; column widths are remembered per slug', async ({ page }) => {
     await adminPage(page)
-    await page.goto('/admin/app/content-editors/crisis-resources')
+    await open(page, '/admin/app/content-editors/crisis-resources')
     await expect(page.getByText('3 rows, newest first')).toBeVisible()
     await page.getByRole('button', { name: 'Add row' }).click()
     const dialog = page.getByRole('dialog')
@@ -332,26 +347,35 @@ test.describe('content editors', () => {
     const width = async () => (await page.getByRole('columnheader', { name: 'Region' }).boundingBox())!.width
     const start = await width()
     await handle.focus()
-    for (let i = 0; i < 4; i++) await handle.press('ArrowRight')
-    await expect.poll(width).toBeGreaterThan(start + 50)
+    for (let i = 0; i < 5; i++) await handle.press('ArrowRight')
+    await expect.poll(width).toBeGreaterThan(start + 70)
+    // Dragging the handle resizes too.
+    const box = (await handle.boundingBox())!
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2, { steps: 5 })
+    await page.mouse.up()
+    await expect.poll(width).toBeGreaterThan(start + 130)
     await expect.poll(() => page.evaluate(() => localStorage.getItem('admin-column-sizing:crisis-resources'))).toContain('field:region')
     await page.reload()
-    await expect.poll(width).toBeGreaterThan(start + 50)
+    await expect.poll(width).toBeGreaterThan(start + 130)
   })
 })
 
 test.describe('locale management', () => {
   test('invalid JSON disables Save; a saved ENUS text shows in the app', async ({ page, browser }) => {
     await adminPage(page)
-    await page.goto('/admin/app/locale-management')
+    await open(page, '/admin/app/locale-management')
     const editor = page.getByLabel('English (ENUS) texts (JSON)')
     const save = page.getByRole('button', { name: 'Save', exact: true })
     const original = await editor.inputValue()
     await expect(save).toBeDisabled()
 
     await editor.fill(original.replace('{', '{,'))
-    await expect(page.getByTestId('json-status')).toContainText('Invalid JSON')
+    await expect(page.getByTestId('json-status')).toContainText('Invalid JSON on line 1')
     await expect(save).toBeDisabled()
+    await page.getByRole('button', { name: 'Go to line 1' }).click()
+    await expect(editor).toBeFocused()
     // Spacing alone is no change.
     await editor.fill(JSON.stringify(JSON.parse(original)))
     await expect(page.getByTestId('json-status')).toHaveText('Valid JSON, same as saved.')
@@ -372,9 +396,9 @@ test.describe('locale management', () => {
     await expect
       .poll(async () => {
         await user.page.goto('/app/settings')
-        return user.page.getByRole('heading', { level: 1 }).first().textContent()
+        return user.page.title()
       }, { timeout: 15_000 })
-      .toBe(title)
+      .toBe(`${title} · Ideal Self`)
 
     // Put the doc back so the other journeys read the shipped texts.
     const res = await page.request.patch('/api/v1/content-editors/locales', { data: { locales: [{ id: 'ENUS', content: JSON.parse(original) }] } })
@@ -386,7 +410,7 @@ test.describe('layout and roles', () => {
   test('a narrow screen gets the menu as a drawer that traps focus and closes on Escape', async ({ page }) => {
     await page.setViewportSize({ width: 400, height: 800 })
     await adminPage(page)
-    await page.goto('/admin/app/dashboard')
+    await open(page, '/admin/app/dashboard')
     await expect(page.locator('.admin-sidebar')).toBeHidden()
     await page.getByRole('button', { name: 'Open menu' }).click()
     const drawer = page.getByRole('dialog', { name: 'Admin Console' })
@@ -404,7 +428,7 @@ test.describe('layout and roles', () => {
 
   test('the theme toggle is remembered and applied before the page shows', async ({ page }) => {
     await adminPage(page)
-    await page.goto('/admin/app/settings')
+    await open(page, '/admin/app/settings')
     const toggle = page.getByRole('button', { name: 'Dark theme' })
     await expect(toggle).toHaveAttribute('aria-pressed', 'true')
     await toggle.click()
@@ -414,7 +438,9 @@ test.describe('layout and roles', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('admin-light'))).toBe(true)
     await page.goto('/admin/login', { waitUntil: 'domcontentloaded' })
     expect(await page.evaluate(() => document.documentElement.classList.contains('admin-light'))).toBe(true)
+    await hydrated(page)
     await page.getByRole('button', { name: 'Dark theme' }).click()
+    await expect(page.getByRole('button', { name: 'Dark theme' })).toHaveAttribute('aria-pressed', 'true')
     await page.reload()
     await expect(page.locator('html')).not.toHaveClass(/admin-light/)
   })
@@ -423,7 +449,7 @@ test.describe('layout and roles', () => {
     const dev = await newUser(browser)
     await adminPage(page)
     await patchUser(page, dev.user.id, { role: 'DEVELOPER' })
-    await dev.page.goto('/admin/app/dashboard')
+    await open(dev.page, '/admin/app/dashboard')
     const nav = dev.page.locator('.admin-sidebar').getByRole('navigation', { name: 'Admin menu' })
     await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Settings'])
     await expect(dev.page.getByTestId('stat-users')).toBeVisible()
@@ -431,20 +457,20 @@ test.describe('layout and roles', () => {
       await dev.page.goto(path)
       await expect(dev.page).toHaveURL(/\/admin\/app\/dashboard$/)
     }
-    await dev.page.goto('/admin/app/settings')
+    await open(dev.page, '/admin/app/settings')
     await expect(dev.page.getByLabel('Email')).toHaveAttribute('readonly', '')
     await expect(dev.page.getByText('Only an ADMIN can change the email.')).toBeVisible()
   })
 
   test('unknown admin paths go to the dashboard (or the login); an unknown content slug is the 404 page', async ({ page }) => {
-    await page.goto('/admin/no-such-page')
+    await open(page, '/admin/no-such-page')
     await expect(page).toHaveURL(/\/admin\/login$/)
     await adminPage(page)
     for (const path of ['/admin/no-such-page', '/admin/app/nothing/here', '/admin', '/admin/app']) {
       await page.goto(path)
       await expect(page).toHaveURL(/\/admin\/app\/dashboard$/)
     }
-    const res = await page.goto('/admin/app/content-editors/no-such-slug')
+    const res = await open(page, '/admin/app/content-editors/no-such-slug')
     expect(res?.status()).toBe(404)
     await expect(page.getByRole('heading', { name: "Oops! The page you are looking for doesn't exist." })).toBeVisible()
     await page.getByRole('link', { name: 'Go Back Home' }).click()
@@ -453,9 +479,9 @@ test.describe('layout and roles', () => {
 
   test('settings: name required, ADMIN email checked, Save only with a change; Logout from the avatar menu', async ({ page }) => {
     await adminPage(page)
-    await page.goto('/admin/app/settings')
+    await open(page, '/admin/app/settings')
     const save = page.getByRole('button', { name: 'Save' })
-    await expect(page.getByLabel('ID')).toHaveAttribute('readonly', '')
+    await expect(page.getByLabel('ID', { exact: true })).toHaveAttribute('readonly', '')
     await expect(save).toBeDisabled()
     const name = page.getByLabel('Name')
     const before = await name.inputValue()
@@ -483,7 +509,7 @@ test.describe('layout and roles', () => {
 
 test('every admin page has no serious or critical accessibility finding in either theme', async ({ page }) => {
   for (const path of ['/admin/login', '/admin/forgot-password']) {
-    await page.goto(path)
+    await open(page, path)
     await accessibleInBothThemes(page)
   }
   await adminPage(page)
@@ -498,7 +524,7 @@ test('every admin page has no serious or critical accessibility finding in eithe
     '/admin/app/under-construction',
     '/admin/app/content-editors/no-such-slug',
   ]) {
-    await page.goto(path)
+    await open(page, path)
     await accessibleInBothThemes(page)
   }
 })

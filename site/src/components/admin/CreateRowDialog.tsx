@@ -95,14 +95,14 @@ export function CreateRowDialog(props: { definition: EditorDefinition; defaults:
         )
       case 'select':
         return (
-          <label className="field" htmlFor={id}>
-            <span>{label}</span>
+          <div className="field">
+            <label htmlFor={id}>{label}</label>
             <select id={id} value={String(value ?? '')} aria-invalid={errorOf(f) ? true : undefined} aria-describedby={errorOf(f) ? `${id}-error` : undefined} onChange={(e) => set(f.fieldName, e.target.value || null)}>
               <option value="">{t('admin.content.choose')}</option>
               {f.selectOptions!.map((o) => <option key={o.key} value={o.key}>{o.text}</option>)}
             </select>
             {errorOf(f) && <div id={`${id}-error`} className="field-error" role="alert">{errorOf(f)}</div>}
-          </label>
+          </div>
         )
       case 'mapping-many':
         return (

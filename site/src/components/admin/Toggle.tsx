@@ -1,7 +1,7 @@
 // A switch (Radix) for one on/off field of a row.
 import * as Switch from '@radix-ui/react-switch'
 
-export function Toggle(props: { checked: boolean; label: string; disabled?: boolean; onChange: (checked: boolean) => void; testId?: string }) {
+export function Toggle(props: { checked: boolean; label: string; disabled?: boolean; onChange: (checked: boolean) => void }) {
   return (
     <Switch.Root
       className="admin-switch"
@@ -9,7 +9,6 @@ export function Toggle(props: { checked: boolean; label: string; disabled?: bool
       disabled={props.disabled}
       aria-label={props.label}
       onCheckedChange={props.onChange}
-      data-testid={props.testId}
     >
       <Switch.Thumb className="admin-switch-thumb" />
     </Switch.Root>

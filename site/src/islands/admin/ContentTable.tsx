@@ -211,8 +211,8 @@ function Editor({ definition: def, rows: initialRows, defaults, timeZone }: Prop
           onChange={setLang}
         />
       )}
-      <div className="admin-table-wrap" {...(def.hasLocale ? tabPanelProps('content-lang', lang) : {})}>
-        <table className="admin-table fixed" style={{ width: table.getTotalSize(), minWidth: '100%' }} data-testid="content-table">
+      <div className="admin-table-wrap fit" {...(def.hasLocale ? tabPanelProps('content-lang', lang) : {})}>
+        <table className="admin-table fixed" style={{ width: table.getTotalSize() }} data-testid="content-table">
           <caption className="sr-only">{def.header}</caption>
           <thead>
             {table.getHeaderGroups().map((group) => (

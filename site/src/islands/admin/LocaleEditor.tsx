@@ -1,6 +1,6 @@
 // Locale management (spec §2, §4 "Locale edit"): the three locale docs as JSON, checked while typing.
 // Save sends only the docs that changed, and only when every doc is valid JSON.
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState, type RefObject } from 'react'
 import { toast } from 'sonner'
 import { ErrorBoundary } from '../../components/ErrorBoundary'
 import { Tabs, tabPanelProps } from '../../components/admin/Tabs'
@@ -12,9 +12,18 @@ import type { LocaleDoc } from '../../../../api/content/localeDocs'
 
 type Docs = Record<Lang, Record<string, unknown>>
 
+/** Puts the caret at the start of a 1-based line and scrolls it into view. */
+function goToLine(area: HTMLTextAreaElement, line: number) {
+  const start = area.value.split('\n').slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0)
+  area.focus()
+  area.setSelectionRange(start, start)
+  const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 20
+  area.scrollTop = Math.max(0, (line - 3) * lineHeight)
+}
+
 const byId = (docs: LocaleDoc[]) => Object.fromEntries(docs.map((d) => [d.id, d.content])) as Docs
 
-function JsonEditor(props: { id: string; label: string; text: string; check: JsonCheck; statusId: string; onChange: (text: string) => void }) {
+function JsonEditor(props: { id: string; label: string; text: string; check: JsonCheck; statusId: string; onChange: (text: string) => void; area: RefObject<HTMLTextAreaElement | null> }) {
   const gutter = useRef<HTMLPreElement>(null)
   const lines = props.text.split('\n').length
   const badLine = props.check.ok ? null : props.check.line
@@ -26,6 +35,7 @@ function JsonEditor(props: { id: string; label: string; text: string; check: Jso
         ))}
       </pre>
       <textarea
+        ref={props.area}
         id={props.id}
         aria-label={props.label}
         aria-describedby={props.statusId}
@@ -49,6 +59,7 @@ function Editor({ docs }: { docs: LocaleDoc[] }) {
   const [texts, setTexts] = useState<Record<Lang, string>>(() => Object.fromEntries(docs.map((d) => [d.id, pretty(d.content)])) as Record<Lang, string>)
   const [current, setCurrent] = useState<Lang>(ids[0] ?? 'ENUS')
   const [busy, setBusy] = useState(false)
+  const area = useRef<HTMLTextAreaElement>(null)
 
   const checks = useMemo(() => Object.fromEntries(ids.map((id) => [id, checkLocaleJson(texts[id])])) as Record<Lang, JsonCheck>, [texts])
   const changed = ids.filter((id) => {
@@ -107,9 +118,17 @@ function Editor({ docs }: { docs: LocaleDoc[] }) {
           statusId="locale-json-status"
           text={texts[current]}
           check={check}
+          area={area}
           onChange={(text) => setTexts((all) => ({ ...all, [current]: text }))}
         />
-        <p id="locale-json-status" className={check.ok ? 'json-status ok' : 'json-status bad'} role="status" data-testid="json-status">{statusText}</p>
+        <div className={check.ok ? 'json-status ok' : 'json-status bad'}>
+          <span id="locale-json-status" role="status" data-testid="json-status">{statusText}</span>
+          {!check.ok && check.line && (
+            <button type="button" className="link-button" onClick={() => area.current && goToLine(area.current, check.line!)}>
+              {t('admin.locales.goToLine', { line: check.line })}
+            </button>
+          )}
+        </div>
       </div>
       <div className="sticky-actions">
         <button type="button" className="btn btn-ghost" disabled={!check.ok} onClick={() => check.ok && setTexts((all) => ({ ...all, [current]: pretty(check.value) }))}>

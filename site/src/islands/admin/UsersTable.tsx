@@ -40,7 +40,7 @@ interface Props {
 type Flag = 'isSuspended' | 'isEmailVerified' | 'isLinkedToOAuthAccount'
 type Editing = { kind: 'email' | 'password' | 'delete'; user: User } | null
 
-export const PAGE_SIZES = [10, 20, 50, 100]
+const PAGE_SIZES = [10, 20, 50, 100]
 export const FIRST_PAGE: PaginationState = { pageIndex: 0, pageSize: 20 }
 export const NEWEST_FIRST: SortingState = [{ id: 'createdAt', desc: true }]
 const SEARCH_DELAY_MS = 300
@@ -170,65 +170,64 @@ function Users({ initial, selfId, timeZone }: Props) {
                 disabled={refused || handlers.current.busy(user.id, flag)}
                 label={`${label}: ${user.email}`}
                 onChange={(on) => void handlers.current.change(user, { [flag]: on }, flagPurpose[flag])}
-                testId={`${flag}-${user.email}`}
               />
             </span>
           )
         },
       })
     return helper.columns([
-        helper.accessor('name', { header: t('admin.users.name'), cell: ({ getValue }) => getValue() || <span className="muted">—</span> }),
-        helper.accessor('email', { header: t('admin.users.email') }),
-        helper.accessor('role', {
-          header: t('admin.users.role'),
-          cell: ({ row }) => {
-            const user = row.original
-            if (user.role !== 'REGULAR' && user.role !== 'DEVELOPER') return <span className={`admin-chip role-${user.role}`}>{user.role}</span>
-            const next = user.role === 'REGULAR' ? 'DEVELOPER' : 'REGULAR'
-            return (
-              <button
-                type="button"
-                className={`admin-chip role-${user.role}`}
-                disabled={handlers.current.busy(user.id, 'role')}
-                aria-label={t('admin.users.toggleRole', { email: user.email, role: user.role, next })}
-                title={t('admin.users.toggleRoleHint', { next })}
-                onClick={() => void handlers.current.change(user, { role: next }, t('admin.users.rolePurpose'))}
-              >
-                {user.role}
-              </button>
-            )
-          },
-        }),
-        helper.accessor((u) => u.subscription.type, {
-          id: 'plan',
-          header: t('admin.users.plan'),
-          cell: ({ getValue }) => (
-            <span className={`admin-chip plan-${getValue()}`}>{getValue() === 'FREEMIUM' ? t('admin.users.planFree') : t('admin.users.planPremium')}</span>
-          ),
-        }),
-        helper.accessor('createdAt', {
-          header: t('admin.users.created'),
-          cell: ({ getValue }) => <span className="nowrap">{formatInZone(getValue(), DATE_FORMATS.admin, timeZone)}</span>,
-        }),
-        flagColumn('isSuspended', t('admin.users.suspended')),
-        flagColumn('isEmailVerified', t('admin.users.emailVerified')),
-        flagColumn('isLinkedToOAuthAccount', t('admin.users.linkedToOAuth')),
-        helper.display({
-          id: 'actions',
-          header: t('admin.users.actions'),
-          cell: ({ row }) => {
-            const user = row.original
-            const undeletable = user.role === 'ADMIN' || user.id === selfId
-            return (
-              <div className="row-actions">
-                <IconButton icon="mail" label={t('admin.users.editEmailFor', { email: user.email })} onClick={() => handlers.current.setEditing({ kind: 'email', user })} />
-                <IconButton icon="key" label={t('admin.users.setPasswordFor', { email: user.email })} onClick={() => handlers.current.setEditing({ kind: 'password', user })} />
-                <IconButton icon="trash" label={t('admin.users.deleteFor', { email: user.email })} disabled={undeletable} onClick={() => handlers.current.setEditing({ kind: 'delete', user })} />
-              </div>
-            )
-          },
-        }),
-      ])
+      helper.accessor('name', { header: t('admin.users.name'), cell: ({ getValue }) => getValue() || <span className="muted">—</span> }),
+      helper.accessor('email', { header: t('admin.users.email') }),
+      helper.accessor('role', {
+        header: t('admin.users.role'),
+        cell: ({ row }) => {
+          const user = row.original
+          if (user.role !== 'REGULAR' && user.role !== 'DEVELOPER') return <span className={`admin-chip role-${user.role}`}>{user.role}</span>
+          const next = user.role === 'REGULAR' ? 'DEVELOPER' : 'REGULAR'
+          return (
+            <button
+              type="button"
+              className={`admin-chip role-${user.role}`}
+              disabled={handlers.current.busy(user.id, 'role')}
+              aria-label={t('admin.users.toggleRole', { email: user.email, role: user.role, next })}
+              title={t('admin.users.toggleRoleHint', { next })}
+              onClick={() => void handlers.current.change(user, { role: next }, t('admin.users.rolePurpose'))}
+            >
+              {user.role}
+            </button>
+          )
+        },
+      }),
+      helper.accessor((u) => u.subscription.type, {
+        id: 'plan',
+        header: t('admin.users.plan'),
+        cell: ({ getValue }) => (
+          <span className={`admin-chip plan-${getValue()}`}>{getValue() === 'FREEMIUM' ? t('admin.users.planFree') : t('admin.users.planPremium')}</span>
+        ),
+      }),
+      helper.accessor('createdAt', {
+        header: t('admin.users.created'),
+        cell: ({ getValue }) => <span className="nowrap">{formatInZone(getValue(), DATE_FORMATS.admin, timeZone)}</span>,
+      }),
+      flagColumn('isSuspended', t('admin.users.suspended')),
+      flagColumn('isEmailVerified', t('admin.users.emailVerified')),
+      flagColumn('isLinkedToOAuthAccount', t('admin.users.linkedToOAuth')),
+      helper.display({
+        id: 'actions',
+        header: t('admin.users.actions'),
+        cell: ({ row }) => {
+          const user = row.original
+          const undeletable = user.role === 'ADMIN' || user.id === selfId
+          return (
+            <div className="row-actions">
+              <IconButton icon="mail" label={t('admin.users.editEmailFor', { email: user.email })} onClick={() => handlers.current.setEditing({ kind: 'email', user })} />
+              <IconButton icon="key" label={t('admin.users.setPasswordFor', { email: user.email })} onClick={() => handlers.current.setEditing({ kind: 'password', user })} />
+              <IconButton icon="trash" label={t('admin.users.deleteFor', { email: user.email })} disabled={undeletable} onClick={() => handlers.current.setEditing({ kind: 'delete', user })} />
+            </div>
+          )
+        },
+      }),
+    ])
   }, [])
 
   const table = useTable({
@@ -264,8 +263,8 @@ function Users({ initial, selfId, timeZone }: Props) {
             <input id="users-search" type="search" value={search} placeholder={t('admin.users.searchPlaceholder')} onChange={(e) => setSearch(e.target.value)} />
           </span>
         </label>
-        <label className="field" htmlFor="users-role">
-          <span>{t('admin.users.role')}</span>
+        <div className="field">
+          <label htmlFor="users-role">{t('admin.users.role')}</label>
           <select
             id="users-role"
             value={role}
@@ -277,7 +276,7 @@ function Users({ initial, selfId, timeZone }: Props) {
             <option value="">{t('admin.users.allRoles')}</option>
             {ROLE_FILTERS.map((r) => <option key={r} value={r}>{r}</option>)}
           </select>
-        </label>
+        </div>
       </div>
       <div className="admin-table-wrap" aria-busy={loading}>
         <table className="admin-table" data-testid="users-table">
