@@ -1,7 +1,7 @@
 // Chat and onboarding against a local server speaking Ollama's wire format (the replies are scripted).
-import { test, expect, type Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { apiSignIn, credentialSignIn, newEmail, onboardByApi, onboardThroughUI } from './helpers'
+import { test, apiSignIn, credentialSignIn, newEmail, onboardByApi, onboardThroughUI } from './helpers'
 import { controlPort } from '../../playwright.config'
 
 const script = (body: object) => fetch(`http://127.0.0.1:${controlPort}/`, { method: 'POST', body: JSON.stringify(body) })

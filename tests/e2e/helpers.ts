@@ -1,4 +1,25 @@
-import { expect, type Page } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
+
+/** Waits until every island on the page has hydrated (Astro drops `ssr` from an island once it has). */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'), undefined, { timeout: 20_000 })
+}
+
+/**
+ * Journeys act the moment a page opens; on a loaded machine an island may not have hydrated yet, and a click
+ * would be lost. `page.goto` here returns once the page's islands are live.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      await hydrated(page)
+      return response
+    }
+    await use(page)
+  },
+})
 
 let n = 0
 export const newEmail = (tag = 'e2e') => `${tag}-${Date.now().toString(36)}-${++n}@example.com`
@@ -43,18 +64,23 @@ export async function onboardThroughUI(page: Page, opts: { lang?: 'ENUS' | 'ZHTW
   await page.addInitScript(() => localStorage.setItem('typingSpeedOverride', '20'))
   await page.goto('/app/select-character')
   await expect(page).toHaveURL(/step=get-username$/)
+  await hydrated(page)
   await expect(page.getByRole('progressbar').first()).toHaveAttribute('aria-valuenow', '0')
   const hi = page.getByRole('button', { name: tx.hi })
   await page.getByRole('textbox').fill('')
   await expect(hi).toBeDisabled()
   await page.getByRole('textbox').fill(opts.name)
   await hi.click()
+  await expect(page).toHaveURL(/name-confirmation$/)
+  await hydrated(page)
   await page.getByRole('button', { name: tx.yes }).click()
   await expect(page).toHaveURL(/generate-ideal-self-description$/)
+  await hydrated(page)
   await page.getByRole('textbox').fill(opts.description)
   await page.getByRole('button', { name: tx.describe }).click()
   await expect(page).toHaveURL(/before-conversation-start$/)
   await expect(page).toHaveURL(/interaction-conversation-start$/, { timeout: 40_000 })
+  await hydrated(page)
   for (const answer of opts.answers) {
     const submit = page.getByRole('button', { name: tx.submit })
     await expect(submit).toBeDisabled()
@@ -65,12 +91,16 @@ export async function onboardThroughUI(page: Page, opts: { lang?: 'ENUS' | 'ZHTW
   }
   await expect(page).toHaveURL(/interaction-analyzing$/, { timeout: 20_000 })
   await expect(page).toHaveURL(/meet-your-ideal-self-enter$/, { timeout: 60_000 })
+  await hydrated(page)
   await page.getByRole('button', { name: tx.meet }).click()
   await expect(page).toHaveURL(/meet-your-ideal-self-introduction/)
+  await hydrated(page)
   await page.getByRole('link', { name: tx.skip }).click({ timeout: 40_000 })
   await expect(page).toHaveURL(/\/app\/select-character$/)
+  await hydrated(page)
   await page.getByRole('button', { name: tx.enter }).click()
   await expect(page).toHaveURL(/\/app\/conversations\/[^/]+\/character\/[^/]+$/)
+  await hydrated(page)
 }
 
 /** Onboarding through the API only (fast setup for chat journeys); returns the character id once it is ready. */

@@ -1,6 +1,6 @@
-import { test, expect } from '@playwright/test'
+import { expect } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { apiSignIn, onboardThroughUI, newEmail } from './helpers'
+import { test, apiSignIn, onboardThroughUI, newEmail } from './helpers'
 
 test('a new user completes onboarding in English and meets a character built from what they wrote', async ({ page }) => {
   await apiSignIn(page, newEmail('onb-en'), 'Signup Name')

@@ -1,6 +1,6 @@
-import { test, expect } from '@playwright/test'
+import { expect } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { apiSignIn, credentialSignIn, devSignIn, newEmail } from './helpers'
+import { test, apiSignIn, credentialSignIn, devSignIn, newEmail } from './helpers'
 
 async function noSeriousA11yViolations(page: import('@playwright/test').Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()

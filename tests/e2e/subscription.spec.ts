@@ -1,6 +1,6 @@
-import { test, expect } from '@playwright/test'
+import { expect } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { apiSignIn } from './helpers'
+import { test, apiSignIn } from './helpers'
 
 test('a free user subscribes yearly through ECPay, becomes Premium, then cancels and keeps Premium', async ({ page }) => {
   await apiSignIn(page)
