@@ -165,3 +165,17 @@ test('a new user signs in through the login page', async ({ page }) => {
   await devSignIn(page, newEmail('journey'), 'Journey')
   await expect(page).toHaveURL(/\/app\/onboarding\?step=get-username$/)
 })
+
+test('an error alert over an open dialog can be read and closed', async ({ page }) => {
+  await apiSignIn(page)
+  await page.goto('/app/settings')
+  await page.getByRole('button', { name: 'Logout' }).click()
+  await page.route('**/api/v1/auth/sign-out', (route) => route.fulfill({ status: 503, body: '{"statusCode":503,"error":"ServiceUnavailable","message":"busy"}', contentType: 'application/json' }))
+  await page.getByRole('dialog').getByRole('button', { name: 'Logout' }).click()
+  const alert = page.getByRole('alertdialog')
+  await expect(alert).toContainText('Logout failed')
+  await expect(alert).toContainText('Server Busy, Please try again later (503)')
+  await alert.getByRole('button', { name: 'OK' }).click()
+  await expect(alert).toHaveCount(0)
+  await expect(page).toHaveURL(/\/app\/settings$/)
+})

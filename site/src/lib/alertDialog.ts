@@ -28,7 +28,10 @@ export function showAlert(title: string, message: string, okText = 'OK'): Promis
       dialog.remove()
       resolve()
     })
-    document.body.append(dialog)
+    // Inside an open modal (Radix traps focus and pointer events in its content), the alert must live in that
+    // content to be reachable; it still shows on top, in the top layer.
+    const openModals = document.querySelectorAll('[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]')
+    ;(openModals[openModals.length - 1] ?? document.body).append(dialog)
     dialog.showModal()
     ok.focus()
   })
