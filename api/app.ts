@@ -17,6 +17,8 @@ import { conversationRoutes } from './routes/conversations'
 import { feedbackRoutes } from './routes/feedbacks'
 import { trainingDataRoutes } from './routes/trainingData'
 import { characterRoutes } from './routes/characters'
+import { chatHistoryRoutes } from './routes/chatHistory'
+import { relationRoutes } from './routes/relations'
 
 function validationMessage(error: ValidationError): string {
   // A custom `error` text on a schema wins; otherwise name the field and what is wrong with it.
@@ -78,6 +80,8 @@ export function createApp(ctx: AppContext) {
     .use(feedbackRoutes(ctx))
     .use(trainingDataRoutes(ctx))
     .use(characterRoutes(ctx))
+    .use(chatHistoryRoutes(ctx))
+    .use(relationRoutes(ctx))
     .use(ctx.cfg.production ? new Elysia() : devRoutes(ctx, ctx.devIdp))
 }
 

@@ -2,8 +2,10 @@
 // analysis, relationship extraction) adds its kind here; workers claim only kinds they have a handler for, so a
 // process that does not know a new kind yet leaves its jobs to one that does.
 import { BUILD_CHARACTER, buildCharacterJob } from '../characters/buildJob'
+import { ANALYZE_CHAT_HISTORY, analyzeChatHistoryJob } from '../chat-import/analysis/importJob'
 import type { JobHandler } from './worker'
 
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [BUILD_CHARACTER]: buildCharacterJob,
+  [ANALYZE_CHAT_HISTORY]: analyzeChatHistoryJob,
 }

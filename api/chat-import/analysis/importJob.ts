@@ -1,0 +1,176 @@
+// The `analyze-chat-history` job (spec §4 "Chat-history import", DESIGN §7): parses the stored exports again,
+// measures the user's speaking style, proposes the people of the relationship graph, hands both to the character
+// prompt, and only then writes the graph and marks the relations ready.
+//
+// The proposed relations go into the prompt at once, so the character knows the people even if the user never
+// opens the editor; the graph the user saves later replaces them (routes/relations.ts). Every step before the final
+// transaction can be repeated: a retry, or a worker taking over from a killed one, does the same work again.
+import type { TransactionSql } from 'postgres'
+import type { Sql } from '../../db/database'
+import { lockCharacter, rebuildCharacterPrompt } from '../../characters/characterPrompt'
+import { PermanentJobError, holdsClaim, type JobRow } from '../../jobs/queue'
+import type { JobHandler, JobRun } from '../../jobs/worker'
+import { confirmedRelations, mergeWithConfirmed, writeGraph, type GraphPerson } from '../../relations/proposedGraph'
+import { parseChatExport } from '../parseChatExport'
+import type { ChatMessage } from '../types'
+import { analyzeChats, type AnalyzedStyle } from './analyzeChats'
+import type { ImportStatus } from './imports'
+import { promptStyle } from './speakingStyle'
+
+export { ANALYZE_CHAT_HISTORY } from './imports'
+
+type Db = Sql | TransactionSql<{}>
+
+interface ImportJobRow {
+  id: string
+  user_id: string
+  character_id: string
+  user_name: string
+  status: ImportStatus
+}
+
+interface StoredFile {
+  original_name: string
+  storage_key: string | null
+}
+
+const FINISHED: ImportStatus[] = ['SUCCEEDED', 'FAILED', 'SUPERSEDED']
+
+/** Only the newest import of a character counts; an older one still queued gives way to it. */
+async function isLatest(sql: Db, row: ImportJobRow): Promise<boolean> {
+  const [latest] = await sql<{ id: string }[]>`
+    select id from chat_history_imports where character_id = ${row.character_id} order by created_at desc, id desc limit 1`
+  return latest?.id === row.id
+}
+
+/**
+ * The stored exports leave storage once their import is over: they hold other people's messages. Returns the
+ * storage keys to remove after the transaction commits.
+ */
+async function forgetFiles(tx: TransactionSql<{}>, importId: string): Promise<string[]> {
+  const files = await tx<{ storage_key: string }[]>`
+    select storage_key from chat_history_files where import_id = ${importId} and storage_key is not null for update`
+  await tx`update chat_history_files set storage_key = null where import_id = ${importId}`
+  return files.map((f) => f.storage_key)
+}
+
+async function removeStored(run: JobRun, keys: string[]) {
+  await Promise.all(keys.map((key) => run.ctx.storage.remove(key)))
+}
+
+async function loadChats(run: JobRun, importId: string): Promise<ChatMessage[][]> {
+  const files = await run.ctx.sql<StoredFile[]>`
+    select original_name, storage_key from chat_history_files where import_id = ${importId} order by position`
+  const chats: ChatMessage[][] = []
+  for (const file of files) {
+    const bytes = file.storage_key ? await run.ctx.storage.get(file.storage_key) : null
+    if (!bytes) throw new PermanentJobError(`${file.original_name} is no longer stored; upload it again`)
+    const result = parseChatExport(bytes)
+    if (!result.ok) throw new PermanentJobError(`${file.original_name} is not a chat export`)
+    chats.push(result.messages)
+  }
+  return chats
+}
+
+interface Outcome {
+  people: GraphPerson[]
+  style: AnalyzedStyle
+}
+
+/**
+ * Ends the import in one transaction that still holds the claim: with an outcome and still the newest import, the
+ * graph is written and the relations are ready; otherwise (no outcome, or a newer upload arrived meanwhile) the
+ * import is SUPERSEDED and the graph left to the newer one.
+ */
+async function finish(job: JobRow, run: JobRun, row: ImportJobRow, outcome: Outcome | null): Promise<void> {
+  const removable = await run.ctx.sql.begin(async (tx) => {
+    // Character first, then the job: the order a character deletion takes them (jobs cascade from characters).
+    if (!(await lockCharacter(tx, row.character_id))) return []
+    if (!(await holdsClaim(tx, job))) throw new Error('Another worker took over this job; its result stands')
+    const written = outcome && (await isLatest(tx, row)) ? outcome : null
+    if (written) {
+      await writeGraph(tx, { characterId: row.character_id, userId: row.user_id, userName: row.user_name }, written.people)
+      await tx`update characters set relations_ready = true, updated_at = now() where id = ${row.character_id}`
+      await tx`
+        insert into character_stage_completions (character_id, stage) values (${row.character_id}, 'UPLOAD_CHAT_HISTORY')
+        on conflict (character_id, stage) do nothing`
+    }
+    await tx`
+      update chat_history_imports set
+        status = ${written ? 'SUCCEEDED' : 'SUPERSEDED'}, error = null, finished_at = now(),
+        people_count = ${written ? written.people.length : null},
+        speaking_style = ${written ? tx.json(written.style as never) : null}
+      where id = ${row.id}`
+    return forgetFiles(tx, row.id)
+  })
+  await removeStored(run, removable)
+}
+
+async function analyze(job: JobRow, run: JobRun, row: ImportJobRow): Promise<void> {
+  const { sql } = run.ctx
+  // Uploaded again before this one started: nothing of this one would be kept.
+  if (!(await isLatest(sql, row))) return finish(job, run, row, null)
+  await sql`
+    update chat_history_imports set status = 'RUNNING', started_at = coalesce(started_at, now()) where id = ${row.id}`
+  const chats = await loadChats(run, row.id)
+  const analysis = await analyzeChats(run.ctx.model.provider, chats, row.user_name, run.signal)
+  const people = mergeWithConfirmed(
+    analysis.people.map((p) => ({
+      name: p.name,
+      types: p.types,
+      closeness: p.closeness,
+      messageCount: p.sent,
+      userMessageCount: p.received,
+      lastMessageAt: p.lastMessageAt,
+    })),
+    await confirmedRelations(sql, row.character_id),
+  )
+  // The prompt first (it takes its own transaction): if the process dies before the graph is written, the retry
+  // writes both again; the other way round a finished import could leave the prompt without its style.
+  await rebuildCharacterPrompt(sql, row.character_id, {
+    speakingStyle: promptStyle(analysis.style, analysis.style.summary),
+    relations: people.map((p) => ({ name: p.name, types: p.types, closeness: p.closeness })),
+  })
+  await finish(job, run, row, { people, style: analysis.style })
+}
+
+/**
+ * The import's last attempt failed: it is FAILED with the error, its exports are removed, and the relations are
+ * ready again if an earlier graph exists, unless a newer import is still on its way.
+ */
+async function recordFailure(run: JobRun, row: ImportJobRow, error: string): Promise<void> {
+  const removable = await run.ctx.sql.begin(async (tx) => {
+    if (!(await lockCharacter(tx, row.character_id))) return []
+    await tx`
+      update chat_history_imports set status = 'FAILED', error = ${error}, finished_at = now()
+      where id = ${row.id} and status in ('PENDING', 'RUNNING')`
+    await tx`
+      update characters set relations_ready = exists (select 1 from relation_edges where character_id = ${row.character_id})
+      where id = ${row.character_id} and not exists (
+        select 1 from chat_history_imports where character_id = ${row.character_id} and status in ('PENDING', 'RUNNING'))`
+    return forgetFiles(tx, row.id)
+  })
+  await removeStored(run, removable)
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+export const analyzeChatHistoryJob: JobHandler = async (job, run) => {
+  const importId = job.payload.importId
+  if (typeof importId !== 'string') throw new PermanentJobError('The job names no import')
+  const [row] = await run.ctx.sql<ImportJobRow[]>`
+    select id, user_id, character_id, user_name, status from chat_history_imports where id = ${importId}`
+  // Gone with its character, or finished by an earlier attempt that died before the queue heard of it.
+  if (!row || FINISHED.includes(row.status)) return
+  try {
+    await analyze(job, run, row)
+  } catch (error) {
+    // A stopping worker or a lost claim is not this import's failure: another attempt follows.
+    if (!run.signal.aborted) {
+      const last = error instanceof PermanentJobError || job.attempts >= job.max_attempts
+      if (last) await recordFailure(run, row, messageOf(error))
+      else await run.ctx.sql`update chat_history_imports set error = ${messageOf(error)} where id = ${row.id}`
+    }
+    throw error
+  }
+}

@@ -1,0 +1,133 @@
+// Chat-history imports: the stored exports, the import row and its analysis job, written together; and how an
+// import is doing. Every read names the owner or goes through a character the caller owns.
+import type { Sql } from '../../db/database'
+import type { FileStorage } from '../../files/storage'
+import { enqueue } from '../../jobs/queue'
+import type { ParsedExport } from './uploads'
+
+export const ANALYZE_CHAT_HISTORY = 'analyze-chat-history'
+
+export type ImportStatus = 'PENDING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'SUPERSEDED'
+
+export interface ImportState {
+  id: string
+  userName: string
+  status: ImportStatus
+  /** The last attempt's error: while retrying, or why the import failed. */
+  error: string | null
+  fileCount: number
+  totalBytes: number
+  messageCount: number
+  userMessageCount: number
+  peopleCount: number | null
+  files: { fileName: string; sizeBytes: number; platform: string; messageCount: number }[]
+  createdAt: string
+  finishedAt: string | null
+}
+
+/**
+ * Stores the exports under the user's id and records the import with its files; in the same transaction the
+ * character's relations stop being ready and the analysis job is queued. Null when the character is not the
+ * user's (nothing stays stored then). The caller kicks the job worker.
+ */
+export async function startImport(
+  deps: { sql: Sql; storage: FileStorage },
+  input: { userId: string; characterId: string; userName: string; exports: ParsedExport[] },
+): Promise<string | null> {
+  const { sql, storage } = deps
+  const { userId, characterId, userName, exports } = input
+  const stored = exports.map((e) => ({ ...e, key: `${userId}/${crypto.randomUUID()}` }))
+  const totals = {
+    bytes: stored.reduce((n, s) => n + s.bytes.length, 0),
+    messages: stored.reduce((n, s) => n + s.result.messageCount, 0),
+    userMessages: stored.reduce((n, s) => n + s.result.messages.filter((m) => m.kind === 'message' && m.author === userName).length, 0),
+  }
+  await Promise.all(stored.map((s) => storage.put(s.key, s.bytes)))
+  try {
+    const importId = await sql.begin(async (tx) => {
+      const [owned] = await tx`select 1 from characters where id = ${characterId} and user_id = ${userId} for update`
+      if (!owned) return null
+      const id = crypto.randomUUID()
+      const job = await enqueue(tx, { kind: ANALYZE_CHAT_HISTORY, userId, characterId, payload: { importId: id } })
+      await tx`
+        insert into chat_history_imports (id, user_id, character_id, user_name, file_count, total_bytes, message_count, user_message_count, job_id)
+        values (${id}, ${userId}, ${characterId}, ${userName}, ${stored.length}, ${totals.bytes}, ${totals.messages}, ${totals.userMessages}, ${job.id})`
+      await tx`
+        insert into chat_history_files ${tx(
+          stored.map((s, position) => ({
+            import_id: id,
+            position,
+            original_name: s.fileName,
+            storage_key: s.key,
+            size_bytes: s.bytes.length,
+            platform: s.result.platform,
+            message_count: s.result.messageCount,
+          })),
+        )}`
+      await tx`update characters set relations_ready = false, updated_at = now() where id = ${characterId}`
+      return id
+    })
+    if (!importId) await Promise.all(stored.map((s) => storage.remove(s.key)))
+    return importId
+  } catch (error) {
+    await Promise.all(stored.map((s) => storage.remove(s.key)))
+    throw error
+  }
+}
+
+interface ImportRow {
+  id: string
+  user_name: string
+  status: ImportStatus
+  error: string | null
+  file_count: number
+  total_bytes: string
+  message_count: number
+  user_message_count: number
+  people_count: number | null
+  files: { original_name: string; size_bytes: number; platform: string; message_count: number }[]
+  created_at: Date
+  finished_at: Date | null
+}
+
+const toImportState = (row: ImportRow): ImportState => ({
+  id: row.id,
+  userName: row.user_name,
+  status: row.status,
+  error: row.error,
+  fileCount: row.file_count,
+  totalBytes: Number(row.total_bytes),
+  messageCount: row.message_count,
+  userMessageCount: row.user_message_count,
+  peopleCount: row.people_count,
+  files: row.files.map((f) => ({ fileName: f.original_name, sizeBytes: Number(f.size_bytes), platform: f.platform, messageCount: f.message_count })),
+  createdAt: row.created_at.toISOString(),
+  finishedAt: row.finished_at?.toISOString() ?? null,
+})
+
+/**
+ * The character's imports, oldest first. A job whose worker died on its last attempt is failed by the queue without
+ * the handler seeing it, so such an import reads as FAILED with the job's error.
+ */
+function selectImports(sql: Sql, userId: string, characterId: string, latestOnly = false) {
+  return sql<ImportRow[]>`
+    select i.id, i.user_name,
+      case when i.status in ('PENDING', 'RUNNING') and j.status = 'FAILED' then 'FAILED' else i.status end as status,
+      coalesce(i.error, j.last_error) as error,
+      i.file_count, i.total_bytes, i.message_count, i.user_message_count, i.people_count, i.created_at, i.finished_at,
+      coalesce((select json_agg(f order by f.position) from (
+        select position, original_name, size_bytes, platform, message_count from chat_history_files where import_id = i.id) f), '[]') as files
+    from chat_history_imports i left join jobs j on j.id = i.job_id
+    where i.user_id = ${userId} and i.character_id = ${characterId}
+    order by i.created_at ${latestOnly ? sql`desc` : sql`asc`}, i.id
+    ${latestOnly ? sql`limit 1` : sql``}`
+}
+
+export async function listImports(sql: Sql, userId: string, characterId: string): Promise<ImportState[]> {
+  return (await selectImports(sql, userId, characterId)).map(toImportState)
+}
+
+export async function latestImport(sql: Sql, userId: string, characterId: string): Promise<ImportState | null> {
+  const [row] = await selectImports(sql, userId, characterId, true)
+  return row ? toImportState(row) : null
+}

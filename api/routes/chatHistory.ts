@@ -1,0 +1,72 @@
+import { Elysia, t } from 'elysia'
+import type { AppContext } from '../context'
+import { authGuard } from '../http/guard'
+import { badRequest, notFound } from '../http/errors'
+import { isUuid } from '../http/validation'
+import { listImports, startImport } from '../chat-import/analysis/imports'
+import { MAX_FILES, analyzeNames, checkUploadLimits, isParsed, readExport, type UploadedExport } from '../chat-import/analysis/uploads'
+
+const USER_NAME_MAX = 200
+
+export const chatHistoryRoutes = (ctx: AppContext) => {
+  const { sql, cfg } = ctx
+
+  /** Someone else's character, or an id that cannot be one, is simply not found. */
+  async function ownCharacter(userId: string, id: string): Promise<string> {
+    const [row] = isUuid(id) ? await sql`select 1 from characters where id = ${id} and user_id = ${userId}` : []
+    if (!row) throw notFound('Character not found')
+    return id
+  }
+
+  return new Elysia({ prefix: '/chatbots/characters', tags: ['Chat history'] })
+    .use(authGuard(ctx))
+    .post(
+      '/:id/chat-history',
+      async ({ user, params, query, body, set }) => {
+        const characterId = await ownCharacter(user.id, params.id)
+        checkUploadLimits(body.files, cfg.chatHistoryMaxBytes)
+        // One after another: only one file's text is being decoded at a time.
+        const exports: UploadedExport[] = []
+        for (const file of body.files) exports.push(await readExport(file))
+        const analysis = analyzeNames(exports)
+        if (query.analyzeNameOnly) return analysis
+
+        const userName = body.userName
+        if (!userName?.trim()) throw badRequest('userName is required')
+        if (analysis.hasError)
+          throw badRequest(
+            `These files do not have the correct chat history format: ${analysis.erroneousFiles.map((f) => f.fileName).join(', ')}`,
+          )
+        if (!analysis.names.includes(userName)) throw badRequest('userName must be one of the names found in the files')
+        const importId = await startImport(ctx, { userId: user.id, characterId, userName, exports: exports.filter(isParsed) })
+        if (!importId) throw notFound('Character not found')
+        // The job was committed with the import; this process starts on it now rather than at the next poll.
+        ctx.jobs.kick()
+        set.status = 202
+        return { importId, status: 'PENDING' as const }
+      },
+      {
+        auth: true,
+        query: t.Object({ analyzeNameOnly: t.Optional(t.BooleanString()) }),
+        body: t.Object({
+          files: t.Files({ error: 'files is required' }),
+          userName: t.Optional(t.String({ maxLength: USER_NAME_MAX, error: `userName must be at most ${USER_NAME_MAX} characters` })),
+        }),
+        detail: {
+          summary: `Upload 1 to ${MAX_FILES} LINE or WhatsApp .txt exports (multipart: files, userName)`,
+          description: [
+            'With analyzeNameOnly=true nothing is stored: returns {hasError, erroneousFiles: [{fileName}], names}, where names are the distinct message authors of the files that are chat exports, in order of first appearance, and erroneousFiles the files that are not.',
+            'Without it, userName (one of those names: the user themself) is required and every file must be a chat export; the files are stored, the relations of the character stop being ready, and the analysis is queued: 202 {importId, status: "PENDING"}.',
+            'Refused with 400: more than 3 files ("at most 3 files"), a name not ending in .txt, a file over the size limit (CHAT_HISTORY_MAX_BYTES), a file that is not UTF-8 text. 404 for a character that is not the caller\'s.',
+          ].join(' '),
+        },
+      },
+    )
+    .get('/:id/chat-history', async ({ user, params }) => listImports(sql, user.id, await ownCharacter(user.id, params.id)), {
+      auth: true,
+      detail: {
+        summary:
+          "The character's imports, oldest first: {id, userName, status PENDING|RUNNING|SUCCEEDED|FAILED|SUPERSEDED, error, fileCount, totalBytes, messageCount, userMessageCount, peopleCount, files [{fileName, sizeBytes, platform, messageCount}], createdAt, finishedAt}",
+      },
+    })
+}

@@ -1,0 +1,373 @@
+import { readFileSync, readdirSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { startTestApp, type TestApp } from '../helpers/testApp'
+import { defaultReply, startFakeOllama, type FakeModelServer, type ReplyInput } from '../helpers/fakeOllama'
+import { createOllamaProvider } from '../../api/llm/ollamaProvider'
+import { claimJob, type JobRow } from '../../api/jobs/queue'
+import { ANALYZE_CHAT_HISTORY } from '../../api/chat-import/analysis/importJob'
+import { RELATIONSHIP_TYPES } from '../../api/content/definitions'
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+const fixtureDir = resolve(repoRoot, process.env.CHAT_EXPORT_FIXTURES ?? '../shared/fixtures/chat-exports')
+const fixture = (name: string) => readFileSync(join(fixtureDir, name))
+const expected = (name: string) => JSON.parse(readFileSync(join(fixtureDir, `${name}.expected.json`), 'utf8'))
+const fixtures = readdirSync(fixtureDir).filter((n) => n.endsWith('.txt')).sort()
+
+let app: TestApp
+
+beforeAll(async () => {
+  app = await startTestApp()
+})
+afterAll(async () => {
+  await app?.close()
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The app polls readiness every few seconds; the tests poll quicker. */
+const POLL = { timeout: 20_000, interval: 30 }
+
+type Upload = [name: string, content: Uint8Array | string]
+
+function form(files: Upload[], userName?: string): FormData {
+  const data = new FormData()
+  for (const [name, content] of files) data.append('files', new File([content], name, { type: 'text/plain' }))
+  if (userName !== undefined) data.append('userName', userName)
+  return data
+}
+
+const fromFixtures = (...names: string[]): Upload[] => names.map((n) => [n, fixture(n)])
+
+async function characterOf(target: TestApp, cookie: string): Promise<string> {
+  const res = await target.json('POST', '/chatbots/characters?skipChatHistoryUpload=true', {
+    cookie,
+    body: { userName: 'Mia', idealSelfDescription: 'Someone who keeps in touch with the people she loves' },
+  })
+  expect(res.status).toBe(200)
+  const id = res.body.id as string
+  await vi.waitFor(async () => expect((await target.json('GET', `/chatbots/characters/${id}?selectIsReady=true`, { cookie })).body.isReady).toBe(true), POLL)
+  return id
+}
+
+async function developer(target: TestApp) {
+  const made = await target.makeUser({ role: 'DEVELOPER' })
+  return target.signIn(made.email, made.password)
+}
+
+const analyzeNames = (target: TestApp, cookie: string, id: string, files: Upload[]) =>
+  target.json('POST', `/chatbots/characters/${id}/chat-history?analyzeNameOnly=true`, { cookie, form: form(files) })
+
+const upload = (target: TestApp, cookie: string, id: string, files: Upload[], userName?: string) =>
+  target.json('POST', `/chatbots/characters/${id}/chat-history`, { cookie, form: form(files, userName) })
+
+const relationsReady = (target: TestApp, cookie: string, id: string) =>
+  vi.waitFor(async () => {
+    const { body } = await target.json('GET', `/chatbots/characters/${id}/relations`, { cookie })
+    expect(body.isReady).toBe(true)
+    return body
+  }, POLL)
+
+const importRows = (target: TestApp, characterId: string) =>
+  target.ctx.sql<{ id: string; status: string; error: string | null }[]>`
+    select id, status, error from chat_history_imports where character_id = ${characterId} order by created_at`
+
+describe('analyzeNameOnly', () => {
+  let cookie: string
+  let id: string
+  beforeAll(async () => {
+    ;({ cookie } = await app.signUp())
+    id = await characterOf(app, cookie)
+  })
+
+  test.each(fixtures)('%s: the speakers of an export, or the file listed as erroneous', async (name) => {
+    const { status, body } = await analyzeNames(app, cookie, id, fromFixtures(name))
+    expect(status).toBe(200)
+    const want = expected(name)
+    if (want.error) expect(body).toEqual({ hasError: true, erroneousFiles: [{ fileName: name }], names: [] })
+    else expect(body).toEqual({ hasError: false, erroneousFiles: [], names: want.speakers })
+  })
+
+  test('a good and a bad file: the names of the good one, the bad one listed; nothing is stored', async () => {
+    const { body } = await analyzeNames(app, cookie, id, fromFixtures('line-ios-en.txt', 'malformed-csv.txt', 'whatsapp-android-zh-CN-12h.txt'))
+    expect(body).toEqual({
+      hasError: true,
+      erroneousFiles: [{ fileName: 'malformed-csv.txt' }],
+      names: [...expected('line-ios-en.txt').speakers, ...expected('whatsapp-android-zh-CN-12h.txt').speakers],
+    })
+    expect(await importRows(app, id)).toEqual([])
+  })
+
+  test('a name in two files is listed once, in order of first appearance', async () => {
+    const { body } = await analyzeNames(app, cookie, id, fromFixtures('whatsapp-android-en-12h.txt', 'line-ios-en.txt', 'whatsapp-android-en-12h.txt'))
+    expect(body.names).toEqual(['Grace Kim', 'Leo Martínez', 'Mia Chen', 'Alex Turner'])
+  })
+})
+
+describe('what an upload may be', () => {
+  let cookie: string
+  let id: string
+  beforeAll(async () => {
+    ;({ cookie } = await app.signUp())
+    id = await characterOf(app, cookie)
+  })
+
+  test('1 to 3 .txt files', async () => {
+    const four = await analyzeNames(app, cookie, id, fromFixtures('line-ios-en.txt', 'line-ios-ja.txt', 'line-desktop-en.txt', 'line-android-zh-TW.txt'))
+    expect(four.status).toBe(400)
+    expect(four.body.message).toBe('at most 3 files')
+    const none = await app.json('POST', `/chatbots/characters/${id}/chat-history?analyzeNameOnly=true`, { cookie, form: form([], 'x') })
+    expect(none.status).toBe(400)
+    expect(none.body.message).toBe('files is required')
+    const csv = await analyzeNames(app, cookie, id, [['chat.csv', fixture('line-ios-en.txt')]])
+    expect(csv.status).toBe(400)
+    expect(csv.body.message).toBe('chat.csv: only .txt files can be uploaded')
+  })
+
+  test('a binary file named .txt is refused', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff, 0xfe])
+    const res = await analyzeNames(app, cookie, id, [...fromFixtures('line-ios-en.txt'), ['photo.txt', png]])
+    expect(res.status).toBe(400)
+    expect(res.body.message).toBe('photo.txt is not a text file')
+    const nul = await analyzeNames(app, cookie, id, [['nul.txt', 'hello\u0000world']])
+    expect(nul.body.message).toBe('nul.txt is not a text file')
+  })
+
+  test('each file within CHAT_HISTORY_MAX_BYTES', async () => {
+    const small = await startTestApp({ CHAT_HISTORY_MAX_BYTES: '600' })
+    try {
+      const { cookie: own } = await small.signUp()
+      const character = await characterOf(small, own)
+      const fits = await analyzeNames(small, own, character, fromFixtures('line-ios-en.txt'))
+      expect(fits.body.names).toEqual(expected('line-ios-en.txt').speakers)
+      const big = await analyzeNames(small, own, character, fromFixtures('line-ios-en.txt', 'whatsapp-ios-en-12h.txt'))
+      expect(big.status).toBe(400)
+      expect(big.body.message).toBe('whatsapp-ios-en-12h.txt is larger than 600 B')
+    } finally {
+      await small.close()
+    }
+  })
+
+  test('a real upload needs the chosen name, one of the names found, and only chat exports', async () => {
+    const missing = await upload(app, cookie, id, fromFixtures('line-ios-en.txt'))
+    expect(missing.status).toBe(400)
+    expect(missing.body.message).toBe('userName is required')
+    const unknown = await upload(app, cookie, id, fromFixtures('line-ios-en.txt'), 'Grace Kim')
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.message).toBe('userName must be one of the names found in the files')
+    const bad = await upload(app, cookie, id, fromFixtures('line-ios-en.txt', 'malformed-random.txt', 'malformed-empty.txt'), 'Mia Chen')
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toBe('These files do not have the correct chat history format: malformed-random.txt, malformed-empty.txt')
+    expect(await importRows(app, id)).toEqual([])
+    expect((await app.json('GET', `/chatbots/characters/${id}/relations`, { cookie })).body.isReady).toBe(false)
+  })
+})
+
+describe('ownership', () => {
+  test("another user's character, or no character at all, is not found", async () => {
+    const a = await app.signUp()
+    const b = await app.signUp()
+    const id = await characterOf(app, a.cookie)
+    for (const path of [`/chatbots/characters/${id}/chat-history?analyzeNameOnly=true`, `/chatbots/characters/${id}/chat-history`]) {
+      const res = await app.json('POST', path, { cookie: b.cookie, form: form(fromFixtures('line-ios-en.txt'), 'Mia Chen') })
+      expect(res.status).toBe(404)
+    }
+    expect((await app.json('GET', `/chatbots/characters/${id}/chat-history`, { cookie: b.cookie })).status).toBe(404)
+    expect((await upload(app, a.cookie, crypto.randomUUID(), fromFixtures('line-ios-en.txt'), 'Mia Chen')).status).toBe(404)
+    expect((await upload(app, a.cookie, 'not-an-id', fromFixtures('line-ios-en.txt'), 'Mia Chen')).status).toBe(404)
+    expect((await app.json('POST', `/chatbots/characters/${id}/chat-history`, { form: form(fromFixtures('line-ios-en.txt'), 'Mia Chen') })).status).toBe(401)
+    expect(await importRows(app, id)).toEqual([])
+  })
+})
+
+describe('the analysis job', () => {
+  const files = ['line-ios-en.txt', 'whatsapp-android-en-12h.txt']
+  // Mia is in the LINE chat; the WhatsApp chat between Grace and Leo has no "Mia Chen", so both of them are people.
+  const people = ['Alex Turner', 'Grace Kim', 'Leo Martínez']
+
+  test('end to end: the people of the chats, the speaking style on the character and in its prompt', async () => {
+    const cookie = await developer(app)
+    const id = await characterOf(app, cookie)
+    const accepted = await upload(app, cookie, id, fromFixtures(...files), 'Mia Chen')
+    expect(accepted.status).toBe(202)
+    expect(accepted.body).toEqual({ importId: expect.any(String), status: 'PENDING' })
+
+    const relations = await relationsReady(app, cookie, id)
+    const self = relations.data.nodes.find((n: any) => n.properties.isSelf)
+    expect(self.properties.name).toBe('Mia Chen')
+    const names = new Map(relations.data.nodes.map((n: any) => [n.id, n.properties.name]))
+    expect(relations.data.nodes.map((n: any) => n.properties.name).sort()).toEqual(['Mia Chen', ...people].sort())
+    expect(relations.data.relationships.map((r: any) => names.get(r.target)).sort()).toEqual(people)
+    for (const r of relations.data.relationships) {
+      expect(r.source).toBe(self.id)
+      expect(r.types.length).toBeGreaterThan(0)
+      for (const type of r.types) expect(RELATIONSHIP_TYPES).toContain(type)
+      expect([1, 2, 3, 4, 5]).toContain(r.properties.closeness)
+      expect(r.properties.confirmed).toBe(false)
+    }
+    expect(relations.import).toEqual({ id: accepted.body.importId, status: 'SUCCEEDED', error: null })
+
+    const [{ speaking_style: style }] = await app.ctx.sql<{ speaking_style: any }[]>`select speaking_style from characters where id = ${id}`
+    expect(style.summary).toContain('English')
+    expect(style.stats['language mix']).toBe('English 100%')
+    expect(style.stats['messages measured']).toBe(4)
+    // Mia's own words, never Alex's, and no call record.
+    expect(style.samples.length).toBeGreaterThan(0)
+    for (const sample of style.samples) expect(['morning! did you see the snow? ❄️', 'Shopping list for tonight:\n- tofu\n- scallions\n- rice cakes', 'oops, wrong photo 😅']).toContain(sample)
+
+    const { body: character } = await app.json('GET', `/chatbots/characters/${id}?includePrompt=true`, { cookie })
+    expect(character.prompt).toContain(style.summary)
+    expect(character.prompt).toContain('oops, wrong photo 😅')
+    // The proposed people are in the prompt until the user confirms their own graph.
+    for (const name of people) expect(character.prompt).toContain(`${name}: `)
+    expect(character.characterGenerationJobs.map((j: any) => [j.kind, j.status])).toEqual([
+      ['build-character', 'SUCCEEDED'],
+      [ANALYZE_CHAT_HISTORY, 'SUCCEEDED'],
+    ])
+    expect(character.stageCompletions.map((s: any) => s.stage)).toContain('UPLOAD_CHAT_HISTORY')
+
+    const [listed] = (await app.json('GET', `/chatbots/characters/${id}/chat-history`, { cookie })).body
+    expect(listed).toMatchObject({
+      id: accepted.body.importId,
+      userName: 'Mia Chen',
+      status: 'SUCCEEDED',
+      fileCount: 2,
+      messageCount: expected(files[0]).messageCount + expected(files[1]).messageCount,
+      userMessageCount: 4,
+      peopleCount: 3,
+      files: [
+        { fileName: files[0], platform: 'line', messageCount: expected(files[0]).messageCount, sizeBytes: fixture(files[0]).length },
+        { fileName: files[1], platform: 'whatsapp', messageCount: expected(files[1]).messageCount, sizeBytes: fixture(files[1]).length },
+      ],
+    })
+    // The exports hold other people's messages: they leave storage once analysed.
+    expect(await app.ctx.sql`select 1 from chat_history_files where import_id = ${listed.id} and storage_key is not null`).toHaveLength(0)
+  })
+
+  test('relations are not ready until the job has run; a job whose worker died is finished by the next one', async () => {
+    const { cookie } = await app.signUp()
+    const id = await characterOf(app, cookie)
+    await app.ctx.jobs.stop()
+    try {
+      const accepted = await upload(app, cookie, id, fromFixtures(...files), 'Mia Chen')
+      expect(accepted.status).toBe(202)
+      expect((await app.json('GET', `/chatbots/characters/${id}/relations`, { cookie })).body).toMatchObject({
+        isReady: false,
+        import: { status: 'PENDING' },
+      })
+      // A worker takes the job and dies with it: the job stays RUNNING under its lease.
+      const orphan = await claimJob(app.ctx.sql, [ANALYZE_CHAT_HISTORY], 60_000)
+      expect(orphan?.payload).toEqual({ importId: accepted.body.importId })
+      app.ctx.jobs.start(app.ctx)
+      await sleep(600)
+      expect((await app.json('GET', `/chatbots/characters/${id}/relations`, { cookie })).body.isReady).toBe(false)
+
+      await app.ctx.sql`update jobs set locked_until = now() - interval '1 second' where id = ${orphan!.id}`
+      app.ctx.jobs.kick()
+      const relations = await relationsReady(app, cookie, id)
+      expect(relations.data.relationships).toHaveLength(people.length)
+      const [job] = await app.ctx.sql<JobRow[]>`select * from jobs where id = ${orphan!.id}`
+      expect(job).toMatchObject({ status: 'SUCCEEDED', attempts: 2 })
+    } finally {
+      app.ctx.jobs.start(app.ctx)
+    }
+  })
+
+  test('a newer upload wins over one still queued', async () => {
+    const { cookie } = await app.signUp()
+    const id = await characterOf(app, cookie)
+    await app.ctx.jobs.stop()
+    try {
+      expect((await upload(app, cookie, id, fromFixtures('line-ios-en.txt'), 'Mia Chen')).status).toBe(202)
+      expect((await upload(app, cookie, id, fromFixtures('line-android-zh-TW.txt'), '林志明')).status).toBe(202)
+    } finally {
+      app.ctx.jobs.start(app.ctx)
+    }
+    const relations = await relationsReady(app, cookie, id)
+    expect(relations.data.nodes.map((n: any) => n.properties.name)).toEqual(['林志明', '陳小美'])
+    await vi.waitFor(async () => expect((await importRows(app, id)).map((r) => r.status)).toEqual(['SUPERSEDED', 'SUCCEEDED']), POLL)
+  })
+
+  test('a failed analysis is visible on the import, with its error', async () => {
+    const { cookie } = await app.signUp()
+    const id = await characterOf(app, cookie)
+    await app.ctx.jobs.stop()
+    try {
+      expect((await upload(app, cookie, id, fromFixtures('line-ios-en.txt'), 'Mia Chen')).status).toBe(202)
+      // The stored export disappears before the job gets to it.
+      for (const { storage_key } of await app.ctx.sql<{ storage_key: string }[]>`
+        select f.storage_key from chat_history_files f join chat_history_imports i on i.id = f.import_id where i.character_id = ${id}`)
+        await app.ctx.storage.remove(storage_key)
+    } finally {
+      app.ctx.jobs.start(app.ctx)
+    }
+    const failed = await vi.waitFor(async () => {
+      const { body } = await app.json('GET', `/chatbots/characters/${id}/relations`, { cookie })
+      expect(body.import?.status).toBe('FAILED')
+      return body
+    }, POLL)
+    expect(failed).toMatchObject({ isReady: false, import: { error: 'line-ios-en.txt is no longer stored; upload it again' } })
+    expect(failed.data).toEqual({ nodes: [], relationships: [] })
+    const [listed] = (await app.json('GET', `/chatbots/characters/${id}/chat-history`, { cookie })).body
+    expect(listed).toMatchObject({ status: 'FAILED', error: 'line-ios-en.txt is no longer stored; upload it again', finishedAt: expect.any(String) })
+  })
+})
+
+describe('with a model', () => {
+  let modelApp: TestApp
+  let model: FakeModelServer
+  let modelDown = false
+  const SUMMARY = 'Cheerful, quick messages with a snowflake now and then.'
+
+  function scripted(input: ReplyInput) {
+    const schema = JSON.stringify(input.schema ?? {})
+    if (schema.includes('roleName')) return JSON.stringify({ roleName: 'Warm Friend', roleDescription: 'Keeps in touch.' })
+    if (schema.includes('persona')) return JSON.stringify({ persona: 'You are the future Mia.' })
+    if (modelDown) return { status: 500, error: 'model is down' }
+    if (schema.includes('summary')) return JSON.stringify({ summary: SUMMARY })
+    if (schema.includes('ROMANTIC_PARTNER'))
+      return JSON.stringify({ people: [{ name: 'Alex Turner', types: ['ROMANTIC_PARTNER', 'ROMANTIC_PARTNER'] }, { name: 'Grace Kim', types: [] }] })
+    return defaultReply(input)
+  }
+
+  beforeAll(async () => {
+    model = startFakeOllama({ reply: scripted })
+    modelApp = await startTestApp({}, { model: createOllamaProvider({ host: model.url, model: 'llama3.2:1b' }) })
+  })
+  afterAll(async () => {
+    await modelApp?.close()
+    model?.stop()
+  })
+
+  const typesByName = (relations: any) => {
+    const names = new Map(relations.data.nodes.map((n: any) => [n.id, n.properties.name]))
+    return Object.fromEntries(relations.data.relationships.map((r: any) => [names.get(r.target), r.types]))
+  }
+
+  test('the model words the summary and proposes types; people it gave no type or left out get the cues', async () => {
+    const { cookie } = await modelApp.signUp()
+    const id = await characterOf(modelApp, cookie)
+    expect((await upload(modelApp, cookie, id, fromFixtures('line-ios-en.txt', 'whatsapp-android-en-12h.txt'), 'Mia Chen')).status).toBe(202)
+    const relations = await relationsReady(modelApp, cookie, id)
+    expect(typesByName(relations)).toEqual({ 'Alex Turner': ['ROMANTIC_PARTNER'], 'Grace Kim': ['CLOSE_FRIEND'], 'Leo Martínez': ['CLOSE_FRIEND'] })
+    const [{ speaking_style: style }] = await modelApp.ctx.sql<{ speaking_style: any }[]>`select speaking_style from characters where id = ${id}`
+    expect(style.summary).toBe(SUMMARY)
+  })
+
+  test('a failing model leaves the measured summary and the cues; the import still succeeds', async () => {
+    const { cookie } = await modelApp.signUp()
+    const id = await characterOf(modelApp, cookie)
+    modelDown = true
+    try {
+      expect((await upload(modelApp, cookie, id, fromFixtures('line-ios-en.txt'), 'Mia Chen')).status).toBe(202)
+      const relations = await relationsReady(modelApp, cookie, id)
+      expect(relations.import.status).toBe('SUCCEEDED')
+      expect(typesByName(relations)).toEqual({ 'Alex Turner': ['CLOSE_FRIEND'] })
+    } finally {
+      modelDown = false
+    }
+    const [{ speaking_style: style }] = await modelApp.ctx.sql<{ speaking_style: any }[]>`select speaking_style from characters where id = ${id}`
+    expect(style.summary).toMatch(/^Writes in English 100%\./)
+  })
+})
