@@ -1,19 +1,17 @@
-import { readFileSync, readdirSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { startTestApp, type TestApp } from '../helpers/testApp'
+import { chatExportFixtures } from '../helpers/chatExportFixtures'
 import { defaultReply, startFakeOllama, type FakeModelServer, type ReplyInput } from '../helpers/fakeOllama'
 import { createOllamaProvider } from '../../api/llm/ollamaProvider'
 import { claimJob, type JobRow } from '../../api/jobs/queue'
 import { ANALYZE_CHAT_HISTORY } from '../../api/chat-import/analysis/importJob'
 import { RELATIONSHIP_TYPES } from '../../api/content/definitions'
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const fixtureDir = resolve(repoRoot, process.env.CHAT_EXPORT_FIXTURES ?? '../shared/fixtures/chat-exports')
-const fixture = (name: string) => readFileSync(join(fixtureDir, name))
-const expected = (name: string) => JSON.parse(readFileSync(join(fixtureDir, `${name}.expected.json`), 'utf8'))
-const fixtures = readdirSync(fixtureDir).filter((n) => n.endsWith('.txt')).sort()
+const fixturePaths = chatExportFixtures()
+const fixture = (name: string) => readFileSync(fixturePaths.get(name)!)
+const expected = (name: string) => JSON.parse(readFileSync(`${fixturePaths.get(name)!}.expected.json`, 'utf8'))
+const fixtures = [...fixturePaths.keys()]
 
 let app: TestApp
 

@@ -1,11 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { startTestApp, type TestApp } from '../helpers/testApp'
+import { chatExportFixtures } from '../helpers/chatExportFixtures'
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-const fixtureDir = resolve(repoRoot, process.env.CHAT_EXPORT_FIXTURES ?? '../shared/fixtures/chat-exports')
+const fixturePaths = chatExportFixtures()
 // A hiking group: with Dana as the user, Marcus, Priya and Sam are the people.
 const GROUP = 'whatsapp-ios-en-12h.txt'
 const USER = 'Dana Whitfield'
@@ -45,7 +43,7 @@ const analysed = (cookie: string, id: string, importId: string) =>
 
 async function importGroup(cookie: string, id: string) {
   const form = new FormData()
-  form.append('files', new File([readFileSync(join(fixtureDir, GROUP))], GROUP))
+  form.append('files', new File([readFileSync(fixturePaths.get(GROUP)!)], GROUP))
   form.append('userName', USER)
   const res = await app.json('POST', `/chatbots/characters/${id}/chat-history`, { cookie, form })
   expect(res.status).toBe(202)
@@ -181,7 +179,7 @@ describe('saving the graph', () => {
   test('a new import keeps what the user confirmed and proposes the people it finds again', async () => {
     expect((await patchRelations(cookie, id, { relationships: [relation('Marcus Lee', ['COLLEAGUE', 'MENTOR_ADVISOR'], 5)] })).status).toBe(200)
     const form = new FormData()
-    form.append('files', new File([readFileSync(join(fixtureDir, GROUP))], GROUP))
+    form.append('files', new File([readFileSync(fixturePaths.get(GROUP)!)], GROUP))
     form.append('userName', USER)
     await app.ctx.jobs.stop()
     let started: any
