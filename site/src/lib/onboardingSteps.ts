@@ -1,16 +1,10 @@
-// The onboarding steps of spec §2, in order; the first six show the progress bar (0–5 of 6).
-export const STEPS = [
-  'get-username',
-  'name-confirmation',
-  'story-telling-interaction-generate-ideal-self-description',
-  'story-telling-interaction-before-conversation-start',
-  'story-telling-interaction-conversation-start',
-  'story-telling-interaction-analyzing',
-  'meet-your-ideal-self-enter',
-  'meet-your-ideal-self-introduction',
-] as const
-export type Step = (typeof STEPS)[number]
-export const isStep = (s: string | null | undefined): s is Step => !!s && (STEPS as readonly string[]).includes(s)
+// The onboarding steps as the pages use them; the list itself is the API's (spec §2), the first six show the
+// progress bar (0–5 of 6).
+import { ONBOARDING_STEPS, isOnboardingStep, type OnboardingStep } from '../../../api/onboarding/steps'
+
+export const STEPS = ONBOARDING_STEPS
+export type Step = OnboardingStep
+export const isStep = (s: string | null | undefined): s is Step => !!s && isOnboardingStep(s)
 export const PROGRESS_STEPS = 6
 export const stepUrl = (step: Step, extra = '') => `/app/onboarding?step=${step}${extra}`
 

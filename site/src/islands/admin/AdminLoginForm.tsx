@@ -5,7 +5,7 @@ import { ErrorBoundary } from '../../components/ErrorBoundary'
 import { TextField } from '../../components/admin/TextField'
 import { api, ApiError } from '../../lib/api'
 import { track } from '../../lib/analytics'
-import { devIdToken, exchangeIdToken, renderGoogleButton } from '../../lib/admin/googleSignIn'
+import { devIdToken, exchangeIdToken, renderGoogleButton } from '../../lib/googleSignIn'
 import { useT } from '../../lib/reactI18n'
 
 interface Props {
