@@ -7,8 +7,28 @@ import { join } from 'node:path'
 import { spawn } from 'node:child_process'
 import { startFakeEcpay } from '../tests/helpers/fakeEcpay'
 import { defaultReply, startFakeOllama } from '../tests/helpers/fakeOllama'
+import postgres from 'postgres'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'idealself-e2e-'))
+
+// Each journey server gets a database of its own: on PostgreSQL (DATABASE_URL, as in CI) a fresh database beside
+// the given one, else the embedded database in its data folder.
+async function ownDatabase(url: string | undefined): Promise<{ url: string; drop(): Promise<void> } | null> {
+  if (!url) return null
+  const name = `e2e_${process.env.PORT}_${Date.now()}`
+  const admin = postgres(url, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`create database ${name}`)
+  const own = new URL(url)
+  own.pathname = `/${name}`
+  return {
+    url: own.toString(),
+    async drop() {
+      await admin.unsafe(`drop database if exists ${name} with (force)`).catch(() => {})
+      await admin.end()
+    },
+  }
+}
+const database = await ownDatabase(process.env.DATABASE_URL)
 const ecpay = await startFakeEcpay({ mode: 'manual' })
 const ollama = process.env.E2E_MODEL === 'ollama' ? startFakeOllama({ models: ['qwen2.5:3b-instruct'] }) : null
 const control = ollama
@@ -30,6 +50,7 @@ const child = spawn(process.execPath, ['scripts/start.ts'], {
   env: {
     ...process.env,
     DATA_DIR: dataDir,
+    DATABASE_URL: database?.url ?? '',
     LLM_PROVIDER: ollama ? 'ollama' : 'offline',
     ...(ollama ? { OLLAMA_HOST: ollama.url, OLLAMA_MODEL: 'qwen2.5:3b-instruct' } : {}),
     ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? 'admin@e2e.test',
@@ -43,5 +64,6 @@ child.on('exit', async (code) => {
   await ecpay.stop()
   ollama?.stop()
   control?.stop(true)
+  await database?.drop()
   process.exit(code ?? 0)
 })

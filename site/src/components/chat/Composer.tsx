@@ -1,6 +1,6 @@
 // The chat input (spec §5): Enter sends on desktop, Ctrl/Cmd+Enter adds a line, mobile Enter never sends;
 // grows to 5 rows; up to 3 images, each uploading at once.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { t } from '../../lib/clientI18n'
 import { api } from '../../lib/api'
@@ -22,8 +22,16 @@ export function Composer(props: { disabled: boolean; onSend: (text: string, file
   const [files, setFiles] = useState<Attachment[]>([])
   const area = useRef<HTMLTextAreaElement>(null)
   const picker = useRef<HTMLInputElement>(null)
+  // Where the caret goes once an inserted newline is on screen (before the next key is handled).
+  const caret = useRef<number | null>(null)
   const uploading = files.some((f) => f.id === null)
   const canSend = !props.disabled && !uploading && (text.trim().length > 0 || files.length > 0)
+
+  useLayoutEffect(() => {
+    if (caret.current === null || !area.current) return
+    area.current.setSelectionRange(caret.current, caret.current)
+    caret.current = null
+  }, [text])
 
   useEffect(() => {
     const el = area.current
@@ -71,9 +79,8 @@ export function Composer(props: { disabled: boolean; onSend: (text: string, file
       e.preventDefault()
       const el = e.currentTarget
       const { selectionStart: s, selectionEnd: end } = el
-      const next = text.slice(0, s) + '\n' + text.slice(end)
-      setText(next)
-      requestAnimationFrame(() => el.setSelectionRange(s + 1, s + 1))
+      caret.current = s + 1
+      setText(text.slice(0, s) + '\n' + text.slice(end))
       return
     }
     if (e.shiftKey) return
