@@ -15,8 +15,10 @@ const dataDir = mkdtempSync(join(tmpdir(), 'idealself-e2e-'))
 // the given one, else the embedded database in its data folder.
 async function ownDatabase(url: string | undefined): Promise<{ url: string; drop(): Promise<void> } | null> {
   if (!url) return null
-  const name = `e2e_${process.env.PORT}_${Date.now()}`
+  // Named after the given database, so whoever made that one (CI) can drop these with it.
+  const name = `${new URL(url).pathname.slice(1)}_e2e_${process.env.PORT}`
   const admin = postgres(url, { max: 1, onnotice: () => {} })
+  await admin.unsafe(`drop database if exists ${name} with (force)`)
   await admin.unsafe(`create database ${name}`)
   const own = new URL(url)
   own.pathname = `/${name}`
