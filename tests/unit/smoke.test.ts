@@ -1,2 +1,0 @@
-import { test, expect } from 'vitest'
-test('bun runtime', () => { expect(typeof Bun.password.hash).toBe('function') })
