@@ -10,8 +10,9 @@ const base = `http://localhost:${port}`
 const dataDir = mkdtempSync(join(tmpdir(), 'idealself-smoke-'))
 const env = { ...process.env, PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, DATABASE_URL: '' }
 
+// Its own process group, so a stop reaches npm and the Bun process it runs, as a process manager's would.
 function start(): ChildProcess {
-  return spawn('npm', ['start'], { env, stdio: 'inherit' })
+  return spawn('npm', ['start'], { env, stdio: 'inherit', detached: true })
 }
 
 async function waitHealthy() {
@@ -25,11 +26,24 @@ async function waitHealthy() {
   throw new Error('the app did not become healthy')
 }
 
-function stop(child: ChildProcess) {
-  return new Promise<number | null>((resolve) => {
-    child.once('exit', (code) => resolve(code))
-    child.kill('SIGTERM')
-  })
+async function stop(child: ChildProcess) {
+  const exited = new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())))
+  process.kill(-child.pid!, 'SIGTERM')
+  const timedOut = await Promise.race([exited.then(() => false), Bun.sleep(20_000).then(() => true)])
+  if (timedOut) {
+    process.kill(-child.pid!, 'SIGKILL')
+    throw new Error('npm start did not stop within 20 s of SIGTERM')
+  }
+  // The port is free again once the server has really closed.
+  for (let i = 0; i < 40; i++) {
+    try {
+      await fetch(`${base}/api/v1/health`)
+    } catch {
+      return
+    }
+    await Bun.sleep(250)
+  }
+  throw new Error('the server still answers after SIGTERM')
 }
 
 let child = start()
@@ -46,14 +60,13 @@ try {
   const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')
   const me = await fetch(`${base}/api/v1/self`, { headers: { cookie } })
   if (me.status !== 200) throw new Error(`GET /self answered ${me.status}`)
-  const code = await stop(child)
-  if (code !== 0) throw new Error(`npm start exited with ${code} on SIGTERM`)
+  await stop(child)
   child = start()
   await waitHealthy()
   const again = await fetch(`${base}/api/v1/self`, { headers: { cookie } })
   if (again.status !== 200) throw new Error(`after a restart GET /self answered ${again.status}`)
   console.log('smoke: health 200, development sign-in, GET /self 200, clean stop, restart keeps the session')
 } finally {
-  if (child.exitCode === null) await stop(child)
+  if (child.exitCode === null) await stop(child).catch(() => {})
   rmSync(dataDir, { recursive: true, force: true })
 }
