@@ -179,3 +179,16 @@ test('an error alert over an open dialog can be read and closed', async ({ page 
   await expect(alert).toHaveCount(0)
   await expect(page).toHaveURL(/\/app\/settings$/)
 })
+
+test('screens with a background track show the music toggle, remembered on the device', async ({ page }) => {
+  await apiSignIn(page)
+  await page.goto('/app/onboarding?step=get-username')
+  const toggle = page.getByRole('button', { name: 'Turn music off' })
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  await toggle.click()
+  await expect(page.getByRole('button', { name: 'Turn music on' })).toHaveAttribute('aria-pressed', 'false')
+  await page.reload()
+  await expect(page.getByRole('button', { name: 'Turn music on' })).toBeVisible()
+  await page.goto('/app/settings')
+  await expect(page.getByRole('button', { name: /Turn music/ })).toHaveCount(0)
+})

@@ -1,5 +1,5 @@
 // Dev Tools dialog of the top bar, for ADMIN and DEVELOPER (spec §2, §5, §8).
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import * as Slider from '@radix-ui/react-slider'
 import { toast } from 'sonner'
 import { Dialog, ConfirmDialog } from '../components/Dialog'
@@ -35,7 +35,8 @@ function Tools({ user: initial }: { user: User }) {
   const [autoRenew, setAutoRenew] = useState(initial.subscription.autoRenew)
   const [expiresAt, setExpiresAt] = useState(toLocalInput(initial.subscription.expiresAt))
   const [provider, setProvider] = useState<string>(initial.subscription.provider ?? '')
-  const [speed, setSpeed] = useState(() => typingOverride() ?? TYPING_OVERRIDE_DEFAULT)
+  const [speed, setSpeed] = useState(TYPING_OVERRIDE_DEFAULT)
+  useEffect(() => setSpeed(typingOverride() ?? TYPING_OVERRIDE_DEFAULT), [])
   const [confirmRebuild, setConfirmRebuild] = useState(false)
   const [busy, setBusy] = useState(false)
 

@@ -6,14 +6,17 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 
 const KEY = 'musicOn'
 
-function Music({ src }: { src: string }) {
+function Music({ src, volume }: { src: string; volume: number }) {
   const t = useT()
   const audio = useRef<HTMLAudioElement>(null)
-  const [on, setOn] = useState(() => typeof localStorage === 'undefined' || localStorage.getItem(KEY) !== 'false')
+  // The server renders "on"; the device's choice is read after hydration, so both renders agree.
+  const [on, setOn] = useState(true)
+  useEffect(() => setOn(localStorage.getItem(KEY) !== 'false'), [])
 
   useEffect(() => {
     const el = audio.current
     if (!el) return
+    el.volume = Math.min(1, Math.max(0, volume / 100))
     if (!on) {
       el.pause()
       return
@@ -43,7 +46,7 @@ function Music({ src }: { src: string }) {
   )
 }
 
-export default function MusicToggle(props: { src: string }) {
+export default function MusicToggle(props: { src: string; volume: number }) {
   return (
     <ErrorBoundary>
       <Music {...props} />

@@ -4,9 +4,15 @@ import type { Lang } from './i18n'
 
 export type MusicScreen = 'onboarding' | 'select-character' | 'chat' | 'relations' | 'upload-chat-history'
 
-export async function trackFor(screen: MusicScreen | undefined, lang: Lang): Promise<string | null> {
+export interface Track {
+  url: string
+  /** 0–100, as the admin set it. */
+  volume: number
+}
+
+export async function trackFor(screen: MusicScreen | undefined, lang: Lang): Promise<Track | null> {
   if (!screen) return null
-  const rows = await contentRows<{ url?: string; trackUrl?: string; screens?: string[]; enabled?: boolean }>('background-music', lang)
-  const row = rows.find((r) => r.enabled !== false && Array.isArray(r.screens) && r.screens.includes(screen))
-  return row?.url || row?.trackUrl || null
+  const rows = await contentRows<{ url?: string; volume?: number; screens?: string[] }>('background-music', lang)
+  const row = rows.find((r) => r.url && Array.isArray(r.screens) && r.screens.includes(screen))
+  return row?.url ? { url: row.url, volume: typeof row.volume === 'number' ? row.volume : 50 } : null
 }
