@@ -331,11 +331,14 @@ describe('with a model', () => {
 
   beforeAll(async () => {
     model = startFakeOllama({ reply: scripted })
+    // On a shared database the other app's worker (offline model) could claim these jobs; only this app works here.
+    await app.ctx.jobs.stop()
     modelApp = await startTestApp({}, { model: createOllamaProvider({ host: model.url, model: 'llama3.2:1b' }) })
   })
   afterAll(async () => {
     await modelApp?.close()
     model?.stop()
+    app.ctx.jobs.start(app.ctx)
   })
 
   const typesByName = (relations: any) => {
