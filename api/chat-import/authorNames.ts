@@ -1,49 +1,76 @@
 /**
- * Cleaned author names by where they appear in the buffer. Chats have few speakers, so the
- * recent names are compared in place (no substring, no hashing) before anything is allocated.
+ * Cleaned author names by where they appear in the buffer. Chats have few speakers, so a small
+ * table indexed by the name's first characters finds a name seen before with one in-place
+ * comparison, before anything is allocated.
  */
 import { cleanField } from './fieldCleanup'
 
-const RECENT = 16
+const SLOTS = 512
 
 export interface AuthorNames {
-  /** First UTF-16 unit of each recent raw name, a cheap filter before comparing. */
-  recentFirst: number[]
-  recentRaw: string[]
-  recentClean: string[]
-  replaceAt: number
+  /**
+   * Raw name (as UTF-16 units) and cleaned name per slot; a later name with the same slot
+   * replaces the entry. Units in a typed array compare faster than through charCodeAt of a
+   * string cut from the buffer (measured: about 8 % of a LINE parse).
+   */
+  raw: Uint16Array[]
+  clean: string[]
   all: Map<string, string>
 }
 
 export function createAuthorNames(): AuthorNames {
-  return { recentFirst: [], recentRaw: [], recentClean: [], replaceAt: 0, all: new Map() }
+  return { raw: new Array<Uint16Array>(SLOTS).fill(new Uint16Array(0)), clean: new Array<string>(SLOTS).fill(''), all: new Map() }
+}
+
+/** Where the name found by the last successful `knownAuthorAt` ends. */
+export const known = { end: 0 }
+
+/**
+ * The cleaned name if buffer[start…] holds a name seen before, followed by `terminator`;
+ * otherwise null. Compares instead of first scanning for the terminator, so a known name
+ * costs one pass.
+ */
+export function knownAuthorAt(names: AuthorNames, buffer: string, start: number, terminator: number): string | null {
+  const slot = slotAt(buffer, start)
+  const units = names.raw[slot]
+  const end = start + units.length
+  if (buffer.charCodeAt(end) !== terminator || !sameUnits(units, buffer, start)) return null
+  known.end = end
+  return names.clean[slot]
 }
 
 /** The cleaned name written at buffer[start, end). */
 export function authorAt(names: AuthorNames, buffer: string, start: number, end: number): string {
-  const length = end - start
-  const first = buffer.charCodeAt(start)
-  const { recentFirst, recentRaw } = names
-  for (let i = 0; i < recentRaw.length; i++) {
-    if (recentFirst[i] !== first) continue
-    const raw = recentRaw[i]
-    if (raw.length === length && buffer.startsWith(raw, start)) return names.recentClean[i]
-  }
+  const slot = slotAt(buffer, start)
+  const units = names.raw[slot]
+  if (units.length === end - start && sameUnits(units, buffer, start)) return names.clean[slot]
   const raw = buffer.slice(start, end)
   let clean = names.all.get(raw)
   if (clean === undefined) {
     clean = cleanField(raw)
     names.all.set(raw, clean)
   }
-  if (recentRaw.length < RECENT) {
-    recentFirst.push(first)
-    recentRaw.push(raw)
-    names.recentClean.push(clean)
-  } else {
-    recentFirst[names.replaceAt] = first
-    recentRaw[names.replaceAt] = raw
-    names.recentClean[names.replaceAt] = clean
-    names.replaceAt = (names.replaceAt + 1) % RECENT
-  }
+  names.raw[slot] = unitsOf(raw)
+  names.clean[slot] = clean
   return clean
+}
+
+/**
+ * From the first three units, whatever follows the name (the same for every occurrence of it
+ * in one export); past the end of the buffer charCodeAt gives NaN, which the mask makes 0.
+ */
+function slotAt(buffer: string, start: number): number {
+  return ((buffer.charCodeAt(start) * 31 + buffer.charCodeAt(start + 1)) * 31 + buffer.charCodeAt(start + 2)) & (SLOTS - 1)
+}
+
+/** UTF-16 units, not code points: a name may hold emoji. */
+function unitsOf(text: string): Uint16Array {
+  const units = new Uint16Array(text.length)
+  for (let i = 0; i < text.length; i++) units[i] = text.charCodeAt(i)
+  return units
+}
+
+function sameUnits(units: Uint16Array, buffer: string, start: number): boolean {
+  for (let i = 0; i < units.length; i++) if (units[i] !== buffer.charCodeAt(start + i)) return false
+  return true
 }

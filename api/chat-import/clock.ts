@@ -28,14 +28,10 @@ export function scanClock(text: string, start: number): number {
   let i = start
   let c = text.charCodeAt(i)
   let period = 0
-  const next = text.charCodeAt(i + 1)
-  if (c === 0x4e0a /* 上 */ && next === 0x5348 /* 午 */) period = AM
-  else if (c === 0x4e0b /* 下 */ && next === 0x5348) period = PM
-  else if (c === 0x5348 /* 午 */ && next === 0x524d /* 前 */) period = AM
-  else if (c === 0x5348 && next === 0x5f8c /* 後 */) period = PM
-  else if (c === 0xc624 /* 오 */ && next === 0xc804 /* 전 */) period = AM
-  else if (c === 0xc624 && next === 0xd6c4 /* 후 */) period = PM
-  if (period !== 0) {
+  // Most times start with the hour; only look for a period word when they do not.
+  if (!isDigit(c)) {
+    period = periodAt(text, i, c)
+    if (period === 0) return -1
     i += 2
     if (text.charCodeAt(i) === 32) i++
     c = text.charCodeAt(i)
@@ -84,6 +80,18 @@ export function scanClock(text: string, start: number): number {
   }
   clock.seconds = hour * 3600 + minute * 60 + second
   return i
+}
+
+/** AM or PM for a period word (上午, 午後, 오전, …) starting at text[i] = c, otherwise 0. */
+function periodAt(text: string, i: number, c: number): number {
+  const next = text.charCodeAt(i + 1)
+  if (c === 0x4e0a /* 上 */ && next === 0x5348 /* 午 */) return AM
+  if (c === 0x4e0b /* 下 */ && next === 0x5348) return PM
+  if (c === 0x5348 /* 午 */ && next === 0x524d /* 前 */) return AM
+  if (c === 0x5348 && next === 0x5f8c /* 後 */) return PM
+  if (c === 0xc624 /* 오 */ && next === 0xc804 /* 전 */) return AM
+  if (c === 0xc624 && next === 0xd6c4 /* 후 */) return PM
+  return 0
 }
 
 let marker = 0

@@ -3,13 +3,11 @@
  * before names and notices, LRE/PDF around phone numbers; nobody typed them), line breaks
  * become "\n" and trailing whitespace goes.
  */
+import { BLOCK, findInBlock, loadBlock, newOwner, ownsBlock } from './markScanner'
 import { rangeText } from './textScan'
 
 const BIDI_MARK = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/
 const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
-const MARKS = ['\u200e', '\u200f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']
-// An int32 like every other position (see lineReader).
-const NOT_FOUND = 0x7fffffff
 
 /** The characters String.prototype.trimEnd removes; checked first so most fields skip the call. */
 function isWhiteSpace(code: number): boolean {
@@ -29,51 +27,64 @@ export function cleanField(value: string): string {
 
 /**
  * Answers "does buffer[start, end) hold a bidi control?" for ranges that move forward through
- * one buffer, keeping the next position of each mark and the nearest of them. Each mark's
- * native indexOf then passes over the buffer once, far cheaper than a regex per field.
+ * one buffer. The buffer is copied to the mark scanner a block at a time and each block is
+ * searched once; a control found is remembered until a range passes it.
  */
 export interface MarkFinder {
+  /** Who this finder is to the shared scanner. */
+  owner: number
   buffer: string | null
-  /** Start of the last query; the cached positions are only valid from there on. */
+  /** Start of the last query; what is known holds from there on. */
   from: number
-  next: number[]
-  nearest: number
+  /** The part of the buffer loaded into the scanner. */
+  blockStart: number
+  blockEnd: number
+  /** The first control at or after `from`, or `blockEnd` when the rest of the block has none. */
+  next: number
 }
 
 export function createMarkFinder(): MarkFinder {
-  return { buffer: null, from: 0, next: MARKS.map(() => -1), nearest: -1 }
+  return { owner: newOwner(), buffer: null, from: 0, blockStart: 0, blockEnd: 0, next: 0 }
 }
 
 function hasMark(finder: MarkFinder, buffer: string, start: number, end: number): boolean {
   if (finder.buffer !== buffer || start < finder.from) {
     finder.buffer = buffer
-    finder.next.fill(-1)
-    finder.nearest = -1
+    finder.blockStart = finder.blockEnd = finder.next = start
   }
   finder.from = start
-  if (finder.nearest < start) {
+  for (;;) {
     const next = finder.next
-    let nearest = NOT_FOUND
-    for (let k = 0; k < next.length; k++) {
-      let at = next[k]
-      if (at < start) {
-        at = buffer.indexOf(MARKS[k], start)
-        next[k] = at = at < 0 ? NOT_FOUND : at
-      }
-      if (at < nearest) nearest = at
-    }
-    finder.nearest = nearest
+    if (next >= end) return false
+    if (next >= start && next < finder.blockEnd) return true
+    // A control before this range, to look on from in the same block, or the block is used up.
+    if (next < start && start < finder.blockEnd) searchFrom(finder, start)
+    else loadFrom(finder, buffer, Math.max(start, finder.blockEnd))
   }
-  return finder.nearest < end
+}
+
+function loadFrom(finder: MarkFinder, buffer: string, start: number): void {
+  const end = Math.min(start + BLOCK, buffer.length)
+  loadBlock(finder.owner, buffer, start, end)
+  finder.blockStart = start
+  finder.blockEnd = end
+  finder.next = start + findInBlock(0, end - start)
+}
+
+function searchFrom(finder: MarkFinder, start: number): void {
+  // Another parser may have used the scanner since this block was loaded.
+  if (!ownsBlock(finder.owner)) loadBlock(finder.owner, finder.buffer as string, finder.blockStart, finder.blockEnd)
+  const blockStart = finder.blockStart
+  finder.next = blockStart + findInBlock(start - blockStart, finder.blockEnd - blockStart)
 }
 
 /**
- * `cleanField` of rangeText(buffer, start, end, breaks). Looks at characters in the buffer,
+ * `cleanField` of rangeText(buffer, start, end, crlf). Looks at characters in the buffer,
  * not in a slice: a fresh slice is a lazy substring in JavaScriptCore and reading from it is a
  * slow call.
  */
-export function cleanRange(finder: MarkFinder, buffer: string, start: number, end: number, breaks: number): string {
-  if (hasMark(finder, buffer, start, end)) return cleanField(rangeText(buffer, start, end, breaks))
+export function cleanRange(finder: MarkFinder, buffer: string, start: number, end: number, crlf: boolean): string {
+  if (hasMark(finder, buffer, start, end)) return cleanField(rangeText(buffer, start, end, crlf))
   while (end > start && isWhiteSpace(buffer.charCodeAt(end - 1))) end--
-  return rangeText(buffer, start, end, breaks)
+  return rangeText(buffer, start, end, crlf)
 }

@@ -1,15 +1,20 @@
 /**
  * Splits decoded text into lines across arbitrary chunk boundaries.
  *
- * The first line break decides the style: a lone CR means classic CR-only text, split on CR
- * and LF alike; otherwise lines end at LF and a CR right before it belongs to the break. That
- * keeps CRLF files (iOS WhatsApp, LINE mobile) to one native search per line.
+ * The first line break decides the style: a lone CR means classic CR-only text, whose breaks
+ * (CR, LF or CRLF) are rewritten to LF as it arrives; otherwise lines end at LF and a CR right
+ * before it belongs to the break. Either way every line then ends at an LF, one native search
+ * per line.
  *
- * Lines are handed over as (buffer, start, end) so callers can take one substring per record
- * instead of one per line; `buffer[end]` is always a line terminator or past the buffer, which
- * lets the scanners read one character beyond a line without a bounds check.
- * Only the unfinished last line of a chunk is kept between pushes, never the whole text.
+ * Whole lines are handed over in runs, `onLines(buffer, start, end)`: buffer[start, end) is
+ * one or more lines, each ending with its LF, so a parser can walk them in its own loop (a
+ * call per line into a parser costs a measurable share of a LINE parse) and take one substring
+ * per record instead of one per line. Only the unfinished last line of a chunk is kept between
+ * pushes, never the whole text.
  */
+/** buffer[start, end) is one or more whole lines, each ending with its LF. */
+export type LinesHandler = (buffer: string, start: number, end: number) => void
+/** buffer[start, end) is one line without its break. */
 export type LineHandler = (buffer: string, start: number, end: number) => void
 
 export interface LineReader {
@@ -17,21 +22,18 @@ export interface LineReader {
   end(): void
 }
 
-// Past any string JavaScriptCore can hold, yet an int32: a double here would make every
-// position a double and de-optimise the scanners.
-const NONE = 0x7fffffff
-
 const UNKNOWN = 0
 const LF_ENDINGS = 1
 const CR_ENDINGS = 2
 
-export function createLineReader(onLine: LineHandler): LineReader {
+export function createLineReader(onLines: LinesHandler): LineReader {
   // Pieces of a line whose terminator has not arrived yet; joined once it does, so a long
   // line split over many chunks is copied once rather than once per chunk.
   let tail: string[] = []
   let atFileStart = true
   let style = UNKNOWN
-  // A chunk that ended in CR: an LF at the start of the next chunk belongs to the same CRLF.
+  // CR-only text: a chunk that ended in CR, so an LF at the start of the next one belongs to
+  // the same CRLF.
   let skipLeadingLF = false
 
   function push(chunk: string): void {
@@ -58,8 +60,12 @@ export function createLineReader(onLine: LineHandler): LineReader {
         return
       }
     }
-    const hasBreak = chunk.indexOf('\n', from) >= 0 || (style === CR_ENDINGS && chunk.indexOf('\r', from) >= 0)
-    if (!hasBreak) {
+    if (style === CR_ENDINGS) {
+      skipLeadingLF = chunk.charCodeAt(chunk.length - 1) === 13
+      chunk = chunk.slice(from).replace(CR_BREAK, '\n')
+      from = 0
+    }
+    if (chunk.lastIndexOf('\n') < from) {
       if (chunk.length > from) tail.push(from === 0 ? chunk : chunk.slice(from))
       return
     }
@@ -71,54 +77,25 @@ export function createLineReader(onLine: LineHandler): LineReader {
       tail = []
       pos = 0
     }
-    pos = style === CR_ENDINGS ? splitAny(buffer, pos) : splitLF(buffer, pos)
-    if (pos < buffer.length) tail.push(buffer.slice(pos))
-  }
-
-  function splitLF(buffer: string, pos: number): number {
-    for (let lf = buffer.indexOf('\n', pos); lf >= 0; lf = buffer.indexOf('\n', pos)) {
-      onLine(buffer, pos, lf > pos && buffer.charCodeAt(lf - 1) === 13 ? lf - 1 : lf)
-      pos = lf + 1
-    }
-    return pos
-  }
-
-  function splitAny(buffer: string, pos: number): number {
-    const length = buffer.length
-    let nextLF = -1
-    let nextCR = -1
-    // Both positions are cached and only searched again once passed.
-    for (;;) {
-      if (nextLF < pos) {
-        nextLF = buffer.indexOf('\n', pos)
-        if (nextLF < 0) nextLF = NONE
-      }
-      if (nextCR < pos) {
-        nextCR = buffer.indexOf('\r', pos)
-        if (nextCR < 0) nextCR = NONE
-      }
-      const end = nextLF < nextCR ? nextLF : nextCR
-      if (end === NONE) return pos
-      onLine(buffer, pos, end)
-      pos = end + 1
-      if (end === nextCR) {
-        if (pos === length) skipLeadingLF = true
-        else if (buffer.charCodeAt(pos) === 10) pos++
-      }
-    }
+    const runEnd = buffer.lastIndexOf('\n') + 1
+    onLines(buffer, pos, runEnd)
+    if (runEnd < buffer.length) tail.push(buffer.slice(runEnd))
   }
 
   function end(): void {
     if (tail.length === 0) return
-    const last = tail.join('')
+    // The last line has no terminator: give it one (in LF text it may still carry the CR of
+    // an unfinished CRLF, which the LF makes part of the break).
+    const last = `${tail.join('')}\n`
     tail = []
-    // In LF text a final line may still carry the CR of an unfinished CRLF.
-    const end = last.charCodeAt(last.length - 1) === 13 ? last.length - 1 : last.length
-    onLine(last, 0, end)
+    onLines(last, 0, last.length)
   }
 
   return { push, end }
 }
+
+/** CR-only text: a CR, with the LF of a CRLF, is one break. */
+const CR_BREAK = /\r\n?/g
 
 /** UNKNOWN while there is no break yet, or only a CR at the very end (maybe half a CRLF). */
 function lineBreakStyle(text: string, from: number): number {
@@ -126,4 +103,18 @@ function lineBreakStyle(text: string, from: number): number {
   const cr = text.indexOf('\r', from)
   if (cr >= 0 && (lf < 0 || cr < lf - 1)) return cr < text.length - 1 ? CR_ENDINGS : UNKNOWN
   return lf >= 0 ? LF_ENDINGS : UNKNOWN
+}
+
+/** Where the line from `start` to the LF at `lf` ends: a CR right before the LF is part of the break. */
+export function lineEnd(buffer: string, start: number, lf: number): number {
+  return lf > start && buffer.charCodeAt(lf - 1) === 13 ? lf - 1 : lf
+}
+
+/** For parsers that take one line at a time: each line of a run, without its break. */
+export function forEachLine(buffer: string, start: number, end: number, onLine: LineHandler): void {
+  for (let pos = start; pos < end; ) {
+    const lf = buffer.indexOf('\n', pos)
+    onLine(buffer, pos, lineEnd(buffer, pos, lf))
+    pos = lf + 1
+  }
 }

@@ -133,8 +133,9 @@ function dateOf(log: MessageLog, day: number, seconds: number): string {
     log.lastDay = day
     log.lastSeconds = seconds
     const minute = (seconds / 60) | 0
-    // One three-part string per record; the parts are shared.
-    log.lastDate = (log.dayPrefixes[day] as string) + (log.minutes[minute] ??= hourMinute(minute)) + TWO_DIGITS[seconds - minute * 60]
+    // One three-part string per record, sharing its parts. A template makes one rope where
+    // "a + b + c" would make two (the inner one kept as a part).
+    log.lastDate = `${log.dayPrefixes[day] as string}${(log.minutes[minute] ??= hourMinute(minute))}${TWO_DIGITS[seconds - minute * 60]}`
   }
   return log.lastDate
 }

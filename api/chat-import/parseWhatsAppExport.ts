@@ -5,7 +5,7 @@
  */
 import { authorAt, createAuthorNames } from './authorNames'
 import { createMarkFinder } from './fieldCleanup'
-import { createLineReader } from './lineReader'
+import { createLineReader, forEachLine } from './lineReader'
 import { addDay, addRecord, createMessageLog, finishLog } from './messageLog'
 import { appendLine, cleanText, closeRecord, createPendingRecord, openRecord } from './pendingRecord'
 import { header, scanHeader } from './whatsAppHeader'
@@ -37,7 +37,7 @@ export function createWhatsAppExportParser(): ChatExportParser {
   const marks = createMarkFinder()
   let started = false
   let rejected = false
-  const reader = createLineReader(onLine)
+  const reader = createLineReader((buffer, start, end) => forEachLine(buffer, start, end, onLine))
 
   function onLine(buffer: string, start: number, end: number): void {
     if (rejected) return

@@ -1,5 +1,5 @@
 import { cleanField, cleanRange, type MarkFinder } from './fieldCleanup'
-import { CR_BREAKS, CRLF_BREAKS, rangeText } from './textScan'
+import { rangeText } from './textScan'
 
 /**
  * The record being read: its header fields plus its text, kept as a range of the current
@@ -16,14 +16,14 @@ export interface PendingRecord {
   buffer: string | null
   start: number
   end: number
-  /** CRLF_BREAKS | CR_BREAKS seen between the lines of the range. */
-  breaks: number
+  /** The range spans a CRLF break (the reader leaves no other kind than LF). */
+  crlf: boolean
   /** Blank lines after the range, only included if more text follows (trailing ones are dropped). */
   blankLines: number
 }
 
 export function createPendingRecord(): PendingRecord {
-  return { active: false, day: 0, seconds: 0, author: '', system: false, head: '', buffer: null, start: 0, end: 0, breaks: 0, blankLines: 0 }
+  return { active: false, day: 0, seconds: 0, author: '', system: false, head: '', buffer: null, start: 0, end: 0, crlf: false, blankLines: 0 }
 }
 
 export function openRecord(
@@ -39,7 +39,7 @@ export function openRecord(
   record.buffer = buffer
   record.start = start
   record.end = end
-  record.breaks = 0
+  record.crlf = false
   record.blankLines = 0
 }
 
@@ -52,13 +52,13 @@ export function appendLine(record: PendingRecord, buffer: string, start: number,
   if (record.buffer === buffer) {
     // Between the range and this line there are only line terminators.
     for (let i = record.end; i < start; i++) {
-      if (buffer.charCodeAt(i) === 13) record.breaks |= buffer.charCodeAt(i + 1) === 10 ? CRLF_BREAKS : CR_BREAKS
+      if (buffer.charCodeAt(i) === 13) record.crlf = true
     }
   } else {
     record.head = recordText(record) + '\n'.repeat(record.blankLines + 1)
     record.buffer = buffer
     record.start = start
-    record.breaks = 0
+    record.crlf = false
   }
   record.end = end
   record.blankLines = 0
@@ -67,14 +67,14 @@ export function appendLine(record: PendingRecord, buffer: string, start: number,
 /** The text so far, line breaks normalised to "\n"; not yet cleaned. */
 function recordText(record: PendingRecord): string {
   if (record.buffer === null) return record.head
-  const part = rangeText(record.buffer, record.start, record.end, record.breaks)
+  const part = rangeText(record.buffer, record.start, record.end, record.crlf)
   return record.head === '' ? part : record.head + part
 }
 
 /** The finished text, cleaned; a record within one buffer is cut straight from it. */
 export function cleanText(record: PendingRecord, finder: MarkFinder): string {
   if (record.buffer !== null && record.head === '') {
-    return cleanRange(finder, record.buffer, record.start, record.end, record.breaks)
+    return cleanRange(finder, record.buffer, record.start, record.end, record.crlf)
   }
   return cleanField(recordText(record))
 }

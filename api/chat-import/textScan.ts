@@ -30,24 +30,19 @@ export function scanNumber(text: string, start: number, maxDigits: number): numb
   return i === start ? -1 : value
 }
 
-/** Kinds of line break inside a range other than a bare LF (bit flags). */
-export const CRLF_BREAKS = 1
-export const CR_BREAKS = 2
-
 /**
- * buffer[start, end) with its CRLF breaks, and with CR_BREAKS its lone-CR breaks, made "\n".
- * A lone CR in LF text is a character, not a break, and stays. Built from the pieces between
- * breaks, which share the buffer, rather than by copying and replacing.
+ * buffer[start, end) with its CRLF breaks made "\n" (`crlf`: the range spans at least one).
+ * A lone CR is a character, not a break, and stays. Built from the pieces between breaks,
+ * which share the buffer, rather than by copying and replacing.
  */
-export function rangeText(buffer: string, start: number, end: number, breaks: number): string {
-  if (breaks === 0) return buffer.slice(start, end)
+export function rangeText(buffer: string, start: number, end: number, crlf: boolean): string {
+  if (!crlf) return buffer.slice(start, end)
   let text = ''
   let pieceStart = start
   for (let cr = buffer.indexOf('\r', start); cr >= 0 && cr < end; cr = buffer.indexOf('\r', cr + 1)) {
-    const crlf = buffer.charCodeAt(cr + 1) === 10
-    if (!crlf && (breaks & CR_BREAKS) === 0) continue
+    if (buffer.charCodeAt(cr + 1) !== 10) continue
     text += `${buffer.slice(pieceStart, cr)}\n`
-    pieceStart = crlf ? cr + 2 : cr + 1
+    pieceStart = cr + 2
   }
   return text + buffer.slice(pieceStart, end)
 }
