@@ -22,36 +22,25 @@ export function createAuthorNames(): AuthorNames {
   return { raw: new Array<Uint16Array>(SLOTS).fill(new Uint16Array(0)), clean: new Array<string>(SLOTS).fill(''), all: new Map() }
 }
 
-/** Where the name found by the last successful `knownAuthorAt` ends. */
-export const known = { end: 0 }
-
-/**
- * The cleaned name if buffer[start…] holds a name seen before, followed by `terminator`;
- * otherwise null. Compares instead of first scanning for the terminator, so a known name
- * costs one pass.
- */
-export function knownAuthorAt(names: AuthorNames, buffer: string, start: number, terminator: number): string | null {
-  const slot = slotAt(buffer, start)
-  const units = names.raw[slot]
-  const end = start + units.length
-  if (buffer.charCodeAt(end) !== terminator || !sameUnits(units, buffer, start)) return null
-  known.end = end
-  return names.clean[slot]
-}
-
 /** The cleaned name written at buffer[start, end). */
 export function authorAt(names: AuthorNames, buffer: string, start: number, end: number): string {
   const slot = slotAt(buffer, start)
   const units = names.raw[slot]
   if (units.length === end - start && sameUnits(units, buffer, start)) return names.clean[slot]
   const raw = buffer.slice(start, end)
+  const clean = cleanName(names, raw)
+  names.raw[slot] = unitsOf(raw)
+  names.clean[slot] = clean
+  return clean
+}
+
+/** `cleanField(raw)`, made once per distinct raw name. */
+export function cleanName(names: AuthorNames, raw: string): string {
   let clean = names.all.get(raw)
   if (clean === undefined) {
     clean = cleanField(raw)
     names.all.set(raw, clean)
   }
-  names.raw[slot] = unitsOf(raw)
-  names.clean[slot] = clean
   return clean
 }
 

@@ -3,7 +3,7 @@
  * before names and notices, LRE/PDF around phone numbers; nobody typed them), line breaks
  * become "\n" and trailing whitespace goes.
  */
-import { BLOCK, findInBlock, loadBlock, newOwner, ownsBlock } from './markScanner'
+import { BLOCK, createTextIndex, findMark, loadText, type TextIndex } from './textIndex'
 import { rangeText } from './textScan'
 
 const BIDI_MARK = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/
@@ -19,6 +19,10 @@ function isWhiteSpace(code: number): boolean {
   )
 }
 
+export function hasBidiMark(value: string): boolean {
+  return BIDI_MARK.test(value)
+}
+
 /** Removes bidi controls anywhere and whitespace (including trailing empty lines) at the end. */
 export function cleanField(value: string): string {
   if (BIDI_MARK.test(value)) value = value.replace(BIDI_MARKS, '')
@@ -27,16 +31,16 @@ export function cleanField(value: string): string {
 
 /**
  * Answers "does buffer[start, end) hold a bidi control?" for ranges that move forward through
- * one buffer. The buffer is copied to the mark scanner a block at a time and each block is
+ * one buffer. The buffer is copied to a text index a block at a time and each block is
  * searched once; a control found is remembered until a range passes it.
  */
 export interface MarkFinder {
-  /** Who this finder is to the shared scanner. */
-  owner: number
+  /** Made on the first search: most fields need none. */
+  index: TextIndex | null
   buffer: string | null
   /** Start of the last query; what is known holds from there on. */
   from: number
-  /** The part of the buffer loaded into the scanner. */
+  /** The part of the buffer loaded into the index. */
   blockStart: number
   blockEnd: number
   /** The first control at or after `from`, or `blockEnd` when the rest of the block has none. */
@@ -44,7 +48,7 @@ export interface MarkFinder {
 }
 
 export function createMarkFinder(): MarkFinder {
-  return { owner: newOwner(), buffer: null, from: 0, blockStart: 0, blockEnd: 0, next: 0 }
+  return { index: null, buffer: null, from: 0, blockStart: 0, blockEnd: 0, next: 0 }
 }
 
 function hasMark(finder: MarkFinder, buffer: string, start: number, end: number): boolean {
@@ -58,24 +62,21 @@ function hasMark(finder: MarkFinder, buffer: string, start: number, end: number)
     if (next >= end) return false
     if (next >= start && next < finder.blockEnd) return true
     // A control before this range, to look on from in the same block, or the block is used up.
-    if (next < start && start < finder.blockEnd) searchFrom(finder, start)
-    else loadFrom(finder, buffer, Math.max(start, finder.blockEnd))
+    if (next < start && start < finder.blockEnd) {
+      finder.next = finder.blockStart + findMark(finder.index as TextIndex, start - finder.blockStart, finder.blockEnd - finder.blockStart)
+    } else {
+      loadFrom(finder, buffer, Math.max(start, finder.blockEnd))
+    }
   }
 }
 
 function loadFrom(finder: MarkFinder, buffer: string, start: number): void {
   const end = Math.min(start + BLOCK, buffer.length)
-  loadBlock(finder.owner, buffer, start, end)
+  finder.index ??= createTextIndex()
+  loadText(finder.index, buffer, start, end)
   finder.blockStart = start
   finder.blockEnd = end
-  finder.next = start + findInBlock(0, end - start)
-}
-
-function searchFrom(finder: MarkFinder, start: number): void {
-  // Another parser may have used the scanner since this block was loaded.
-  if (!ownsBlock(finder.owner)) loadBlock(finder.owner, finder.buffer as string, finder.blockStart, finder.blockEnd)
-  const blockStart = finder.blockStart
-  finder.next = blockStart + findInBlock(start - blockStart, finder.blockEnd - blockStart)
+  finder.next = start + findMark(finder.index, 0, end - start)
 }
 
 /**
@@ -84,7 +85,11 @@ function searchFrom(finder: MarkFinder, start: number): void {
  * slow call.
  */
 export function cleanRange(finder: MarkFinder, buffer: string, start: number, end: number, crlf: boolean): string {
-  if (hasMark(finder, buffer, start, end)) return cleanField(rangeText(buffer, start, end, crlf))
+  return hasMark(finder, buffer, start, end) ? cleanField(rangeText(buffer, start, end, crlf)) : trimmedRangeText(buffer, start, end, crlf)
+}
+
+/** `cleanField` of rangeText(buffer, start, end, crlf) for a range known to hold no bidi control. */
+export function trimmedRangeText(buffer: string, start: number, end: number, crlf: boolean): string {
   while (end > start && isWhiteSpace(buffer.charCodeAt(end - 1))) end--
   return rangeText(buffer, start, end, crlf)
 }

@@ -2,16 +2,25 @@
  * LINE plain-text export parser: mobile ("[LINE] …" header, date lines, TIME⟨TAB⟩NAME⟨TAB⟩TEXT,
  * quoted multi-line messages) and desktop (date lines, tab or single-space columns, unquoted
  * continuation lines). One pass over the lines.
+ *
+ * The lines are found by a text index (WebAssembly) a block at a time, which also reports each
+ * line's tabs, a plain leading time, a name it has been shown before, and its last bidi control
+ * and double quote: the common record is then read without looking at its characters here.
+ * What the index leaves open (-1) is read from the text as before, so it only ever saves work.
  */
 import { clock, scanClock } from './clock'
 import { dateLine, scanDateLine } from './lineDateLine'
-import { authorAt, createAuthorNames, known, knownAuthorAt, type AuthorNames } from './authorNames'
-import { createMarkFinder, type MarkFinder } from './fieldCleanup'
-import { createLineReader, lineEnd } from './lineReader'
+import { authorAt, cleanName, createAuthorNames, type AuthorNames } from './authorNames'
+import { hasBidiMark } from './fieldCleanup'
+import { createLineReader } from './lineReader'
 import { addDay, addRecord, createMessageLog, finishLog, type MessageLog } from './messageLog'
 import {
-  appendLine, cleanText, closeRecord, createPendingRecord, openRecord, type PendingRecord,
+  appendLine, cleanTrackedText, closeRecord, createPendingRecord, openRecord, type PendingRecord,
 } from './pendingRecord'
+import {
+  BLOCK, createTextIndex, END, indexLines, LF, loadText, MARK, nameSlotOf, QUOTE, RECORD, rememberName,
+  SECONDS, SLOT, SLOT_COUNT, TAB1, TAB2, type TextIndex,
+} from './textIndex'
 import { isBlank, isDigit } from './textScan'
 import type { ChatExportParser, ChatParseResult } from './types'
 
@@ -46,8 +55,13 @@ export function parseLineExport(text: string): ChatParseResult {
 interface LineParser {
   log: MessageLog
   pending: PendingRecord
+  index: TextIndex
+  /** Cleaned names by the index's name slot, for tab-separated records. */
+  slotNames: string[]
+  /** Names of space-separated records, and the cleaned form of every raw name. */
   names: AuthorNames
-  marks: MarkFinder
+  /** Line facts worked out here for lines read again after a false opening quote. */
+  replayFacts: Int32Array
   started: boolean
   rejected: boolean
   day: number
@@ -76,8 +90,10 @@ export function createLineExportParser(): ChatExportParser {
   const parser: LineParser = {
     log: createMessageLog(),
     pending: createPendingRecord(),
+    index: createTextIndex(),
+    slotNames: new Array<string>(SLOT_COUNT).fill(''),
     names: createAuthorNames(),
-    marks: createMarkFinder(),
+    replayFacts: new Int32Array(RECORD),
     started: false,
     rejected: false,
     day: -1,
@@ -108,26 +124,47 @@ export function createLineExportParser(): ChatExportParser {
   }
 }
 
-/** The lines of a run from the reader: walked here, a callback per line cost a few per cent. */
+/** The lines of a run from the reader, indexed a block at a time. */
 function readLines(p: LineParser, buffer: string, start: number, end: number): void {
-  for (let pos = start; pos < end; ) {
-    const lf = buffer.indexOf('\n', pos)
-    readLine(p, buffer, pos, lineEnd(buffer, pos, lf))
-    pos = lf + 1
+  const index = p.index
+  for (let base = start; base < end; ) {
+    const blockEnd = Math.min(base + BLOCK, end)
+    loadText(index, buffer, base, blockEnd)
+    let count = indexLines(index, blockEnd - base)
+    if (count === 0) {
+      // A line longer than a block: the index takes it whole (every line of a run ends with LF).
+      const afterLine = buffer.indexOf('\n', base) + 1
+      loadText(index, buffer, base, afterLine)
+      count = indexLines(index, afterLine - base)
+    }
+    const lines = index.lines
+    let lineStart = 0
+    for (let o = 0; o < count * RECORD; o += RECORD) {
+      readLine(p, buffer, base + lineStart, base + lines[o + END], base, lines, o)
+      lineStart = lines[o + LF] + 1
+    }
+    base += lineStart
   }
 }
 
-/** One line; also how the lines of an abandoned quote are read again. */
-function readLine(p: LineParser, buffer: string, start: number, end: number): void {
-  if (p.quoting && collectQuoted(p, buffer, start, end)) return
+/**
+ * One line, buffer[start, end), with its facts at facts[o…] (positions relative to `base`);
+ * also how the lines of an abandoned quote are read again.
+ */
+function readLine(p: LineParser, buffer: string, start: number, end: number, base: number, facts: Int32Array, o: number): void {
+  if (p.quoting && collectQuoted(p, buffer, start, end, base, facts, o)) return
   // A record needs a day before it, which only a started export has.
-  const afterTime = p.day < 0 || start === end ? -1 : recordTimeEnd(p, buffer, start)
-  if (afterTime >= 0) readRecord(p, buffer, afterTime, end)
-  else readOtherLine(p, buffer, start, end)
+  if (p.day >= 0 && start !== end) {
+    const seconds = facts[o + SECONDS]
+    if (seconds >= 0) return readRecord(p, buffer, base + facts[o + TAB1], end, seconds, base, facts, o)
+    const afterTime = recordTimeEnd(p, buffer, start)
+    if (afterTime >= 0) return readRecord(p, buffer, afterTime, end, clock.seconds, base, facts, o)
+  }
+  readOtherLine(p, buffer, start, end, base, facts, o)
 }
 
 /** A line that neither starts a record nor belongs to a quoted message. */
-function readOtherLine(p: LineParser, buffer: string, start: number, end: number): void {
+function readOtherLine(p: LineParser, buffer: string, start: number, end: number, base: number, facts: Int32Array, o: number): void {
   if (p.rejected) return
   if (start === end) {
     if (p.pending.active) p.pending.blankLines++
@@ -147,7 +184,7 @@ function readOtherLine(p: LineParser, buffer: string, start: number, end: number
     finishRecord(p)
     p.day = addDay(p.log, dateLine.year, dateLine.first, dateLine.second, dateLine.yearFirst, dateLine.weekday)
   } else if (p.pending.active) {
-    appendLine(p.pending, buffer, start, end)
+    appendText(p, buffer, start, end, base, facts, o)
   }
   // Other lines have no record to continue: the header's "Saved on: …" line, for one.
 }
@@ -162,27 +199,23 @@ function recordTimeEnd(p: LineParser, buffer: string, start: number): number {
   return separator === 9 || (separator === 32 && p.columns !== TABS) ? after : -1
 }
 
-function readRecord(p: LineParser, buffer: string, after: number, end: number): void {
+function readRecord(
+  p: LineParser, buffer: string, after: number, end: number, seconds: number, base: number, facts: Int32Array, o: number,
+): void {
   // openRecord below resets every field, so the previous record need not be closed first.
   if (p.pending.active) addPending(p)
-  const seconds = clock.seconds
   const nameStart = after + 1
   let author = ''
   let textStart = nameStart
   if (buffer.charCodeAt(after) === 9) {
     if (p.columns === UNKNOWN) p.columns = TABS
-    // TIME⟨TAB⟩NAME⟨TAB⟩TEXT; an empty NAME or a single tab marks a system line.
-    const knownName = knownAuthorAt(p.names, buffer, nameStart, 9)
-    if (knownName !== null) {
-      author = knownName
-      textStart = known.end + 1
-    } else {
-      let nameEnd = nameStart
-      while (nameEnd < end && buffer.charCodeAt(nameEnd) !== 9) nameEnd++
-      if (nameEnd < end) {
-        author = authorAt(p.names, buffer, nameStart, nameEnd)
-        textStart = nameEnd + 1
-      }
+    // TIME⟨TAB⟩NAME⟨TAB⟩TEXT; an empty NAME or a single tab marks a system line. The time has
+    // no tab in it, so `after` is the line's first tab.
+    const tab2 = facts[o + TAB2]
+    if (tab2 >= 0) {
+      const slot = facts[o + SLOT]
+      author = slot >= 0 ? p.slotNames[slot] : tabbedAuthor(p, buffer, nameStart, base + tab2)
+      textStart = base + tab2 + 1
     }
   } else {
     if (p.columns === UNKNOWN) p.columns = SPACES
@@ -193,8 +226,11 @@ function readRecord(p: LineParser, buffer: string, after: number, end: number): 
     author = authorAt(p.names, buffer, nameStart, nameEnd)
     textStart = nameEnd < end ? nameEnd + 1 : end
   }
-  openRecord(p.pending, p.day, seconds, author, false, buffer, textStart, end)
-  if (!p.replaying && opensQuote(buffer, textStart, end)) {
+  const pending = p.pending
+  openRecord(pending, p.day, seconds, author, false, buffer, textStart, end)
+  pending.marked = base + facts[o + MARK] >= textStart
+  // `"…` with no other quote on the line: the first line of a quoted multi-line message.
+  if (!p.replaying && buffer.charCodeAt(textStart) === 34 && base + facts[o + QUOTE] === textStart) {
     p.quoting = true
     p.quotedChars = 0
     p.quoteMayClose = false
@@ -204,10 +240,25 @@ function readRecord(p: LineParser, buffer: string, after: number, end: number): 
   }
 }
 
+/** A name the index did not know: cleaned, and shown to the index for the lines after it. */
+function tabbedAuthor(p: LineParser, buffer: string, start: number, end: number): string {
+  const raw = buffer.slice(start, end)
+  const clean = cleanName(p.names, raw)
+  if (rememberName(p.index, raw)) p.slotNames[nameSlotOf(raw)] = clean
+  return clean
+}
+
+/** A continuation line of the pending record. */
+function appendText(p: LineParser, buffer: string, start: number, end: number, base: number, facts: Int32Array, o: number): void {
+  appendLine(p.pending, buffer, start, end)
+  if (base + facts[o + MARK] >= start) p.pending.marked = true
+}
+
 /** Returns false when the line is not part of the quoted message and needs normal handling. */
-function collectQuoted(p: LineParser, buffer: string, start: number, end: number): boolean {
+function collectQuoted(p: LineParser, buffer: string, start: number, end: number, base: number, facts: Int32Array, o: number): boolean {
   if (p.quoteMayClose) {
-    if (start === end || (p.day >= 0 && recordTimeEnd(p, buffer, start) >= 0) || scanDateLine(buffer, start, end)) {
+    const startsRecord = p.day >= 0 && (facts[o + SECONDS] >= 0 || recordTimeEnd(p, buffer, start) >= 0)
+    if (start === end || startsRecord || scanDateLine(buffer, start, end)) {
       closeQuote(p)
       return false
     }
@@ -217,7 +268,7 @@ function collectQuoted(p: LineParser, buffer: string, start: number, end: number
   p.quotedRanges.push(start, end)
   p.quotedChars += end - start + 1
   if (start === end) p.pending.blankLines++
-  else appendLine(p.pending, buffer, start, end)
+  else appendText(p, buffer, start, end, base, facts, o)
   if (endsWithQuote(buffer, start, end)) p.quoteMayClose = true
   else if (p.quotedChars > MAX_QUOTED_CHARS) abandonQuote(p)
   return true
@@ -252,8 +303,12 @@ function abandonQuote(p: LineParser): void {
   openRecord(pending, pending.day, pending.seconds, pending.author, pending.system, p.openerBuffer, p.openerStart, p.openerEnd)
   // Replayed lines cannot open a quote, so the lists stay as they are until forgotten.
   p.replaying = true
-  const { quotedBuffers, quotedRanges } = p
-  for (let i = 0; i < quotedBuffers.length; i++) readLine(p, quotedBuffers[i], quotedRanges[2 * i], quotedRanges[2 * i + 1])
+  const { quotedBuffers, quotedRanges, replayFacts } = p
+  for (let i = 0; i < quotedBuffers.length; i++) {
+    const [buffer, start, end] = [quotedBuffers[i], quotedRanges[2 * i], quotedRanges[2 * i + 1]]
+    describeLine(buffer, start, end, replayFacts)
+    readLine(p, buffer, start, end, 0, replayFacts, 0)
+  }
   p.replaying = false
   forgetQuoted(p)
 }
@@ -266,14 +321,28 @@ function finishRecord(p: LineParser): void {
 
 function addPending(p: LineParser): void {
   const pending = p.pending
-  addRecord(p.log, pending.day, pending.seconds, pending.author, cleanText(pending, p.marks), pending.system)
+  addRecord(p.log, pending.day, pending.seconds, pending.author, cleanTrackedText(pending), pending.system)
 }
 
-/** `"…` with no other quote on the line: the first line of a quoted multi-line message. */
-function opensQuote(text: string, start: number, end: number): boolean {
-  if (text.charCodeAt(start) !== 34) return false
-  for (let i = start + 1; i < end; i++) if (text.charCodeAt(i) === 34) return false
-  return true
+/**
+ * The facts the index gives, worked out here for one line (positions from the buffer start),
+ * leaving what the readers work out themselves at -1; a bidi control is only said to be at
+ * the line's end, which is after wherever its text starts.
+ */
+function describeLine(buffer: string, start: number, end: number, facts: Int32Array): void {
+  const tab1 = tabBefore(buffer, start, end)
+  facts[TAB1] = tab1
+  facts[TAB2] = tab1 < 0 ? -1 : tabBefore(buffer, tab1 + 1, end)
+  facts[SECONDS] = -1
+  facts[SLOT] = -1
+  facts[MARK] = hasBidiMark(buffer.slice(start, end)) ? end : -1
+  const quote = buffer.lastIndexOf('"', end - 1)
+  facts[QUOTE] = quote >= start ? quote : -1
+}
+
+function tabBefore(buffer: string, from: number, end: number): number {
+  const tab = buffer.indexOf('\t', from)
+  return tab >= 0 && tab < end ? tab : -1
 }
 
 function endsWithQuote(text: string, start: number, end: number): boolean {

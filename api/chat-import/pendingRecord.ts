@@ -1,4 +1,4 @@
-import { cleanField, cleanRange, type MarkFinder } from './fieldCleanup'
+import { cleanField, cleanRange, trimmedRangeText, type MarkFinder } from './fieldCleanup'
 import { rangeText } from './textScan'
 
 /**
@@ -20,10 +20,15 @@ export interface PendingRecord {
   crlf: boolean
   /** Blank lines after the range, only included if more text follows (trailing ones are dropped). */
   blankLines: number
+  /**
+   * For parsers that find bidi controls as they read (LINE): whether the range may hold one.
+   * `openRecord` sets it, as the safe answer; the parser clears it when it knows better.
+   */
+  marked: boolean
 }
 
 export function createPendingRecord(): PendingRecord {
-  return { active: false, day: 0, seconds: 0, author: '', system: false, head: '', buffer: null, start: 0, end: 0, crlf: false, blankLines: 0 }
+  return { active: false, day: 0, seconds: 0, author: '', system: false, head: '', buffer: null, start: 0, end: 0, crlf: false, blankLines: 0, marked: true }
 }
 
 export function openRecord(
@@ -41,6 +46,7 @@ export function openRecord(
   record.end = end
   record.crlf = false
   record.blankLines = 0
+  record.marked = true
 }
 
 /**
@@ -75,6 +81,16 @@ function recordText(record: PendingRecord): string {
 export function cleanText(record: PendingRecord, finder: MarkFinder): string {
   if (record.buffer !== null && record.head === '') {
     return cleanRange(finder, record.buffer, record.start, record.end, record.crlf)
+  }
+  return cleanField(recordText(record))
+}
+
+/** `cleanText` for a parser that keeps `marked` up to date instead of using a MarkFinder. */
+export function cleanTrackedText(record: PendingRecord): string {
+  if (record.buffer !== null && record.head === '') {
+    return record.marked
+      ? cleanField(rangeText(record.buffer, record.start, record.end, record.crlf))
+      : trimmedRangeText(record.buffer, record.start, record.end, record.crlf)
   }
   return cleanField(recordText(record))
 }

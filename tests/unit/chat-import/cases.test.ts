@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest'
 import { parseChatExport, parseChatExportStream } from '../../../api/chat-import/parseChatExport'
 import { parseLineExport } from '../../../api/chat-import/parseLineExport'
 import { parseWhatsAppExport } from '../../../api/chat-import/parseWhatsAppExport'
-import type { ChatParseResult } from '../../../api/chat-import/types'
+import { renderLine } from '../../../api/chat-import/renderChatExport'
+import type { ChatMessage, ChatParseResult } from '../../../api/chat-import/types'
 
 /** [date, author, text, kind] per record, compact enough to read in a table. */
 function rows(result: ChatParseResult): Array<[string, string, string, string]> {
@@ -150,6 +151,30 @@ describe('LINE', () => {
     const text = `${header}2024/01/30(Tue)\n09:12\tMia\t"Dune\n${filler.join('\n')}\n09:14\tMia\tthe end "quote"\n`
     const result = parseLineExport(text)
     expect(result.ok && result.messageCount).toBe(2002)
+  })
+
+  test('a long export: many blocks, a line longer than a block, false quotes, marks and names across them', async () => {
+    const authors = ['Mia', 'Alex Chen', '陳小美', 'Sam 😀', 'A']
+    const messages: ChatMessage[] = []
+    let time = Date.UTC(2024, 0, 30, 8)
+    for (let i = 0; i < 9000; i++) {
+      const date = new Date(time).toISOString().slice(0, 19)
+      time += 60_000 * (1 + (i % 7))
+      let text = `message ${i} "${i % 3 ? 'quoted' : ''}" end`
+      if (i % 11 === 0) text += ' \u200e!'
+      // Opens a quote that never closes: the lines after it are read again as records. A real
+      // quoted message soon after it would close it instead, so those come later.
+      if (i % 1700 === 0) text = `"Dune ${i}`
+      else if (i % 13 === 0 && i % 1700 > 900) text = `line one ${i}\nline two`
+      if (i === 4000) text = `${'long '.repeat(20_000)}tail`
+      messages.push({ date, author: authors[i % authors.length], text, kind: 'message' })
+    }
+    const text = renderLine(messages, 'mobile-en', { crlf: true })
+    const expected = messages.map((m) => ({ ...m, text: m.text.replace('\u200e', '') }))
+    expect(rows(parseLineExport(text))).toEqual(rows({ ok: true, platform: 'line', messages: expected, speakers: [], messageCount: 0, systemCount: 0 }))
+    const bytes = new TextEncoder().encode(text)
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 77_777) }, (_, i) => bytes.subarray(i * 77_777, (i + 1) * 77_777))
+    expect(await parseChatExportStream(chunks)).toEqual(parseLineExport(text))
   })
 
   test('CRLF between records and bare LF inside quotes', () => {
