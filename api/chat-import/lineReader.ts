@@ -9,7 +9,8 @@
  * Whole lines are handed over in runs, `onLines(buffer, start, end)`: buffer[start, end) is
  * one or more lines, each ending with its LF, so a parser can walk them in its own loop (a
  * call per line into a parser costs a measurable share of a LINE parse) and take one substring
- * per record instead of one per line. Only the unfinished last line of a chunk is kept between
+ * per record instead of one per line. A run is a range of a pushed chunk, or a line that was
+ * split between chunks, joined. Only the unfinished last line of a chunk is kept between
  * pushes, never the whole text.
  */
 /** buffer[start, end) is one or more whole lines, each ending with its LF. */
@@ -69,17 +70,20 @@ export function createLineReader(onLines: LinesHandler): LineReader {
       if (chunk.length > from) tail.push(from === 0 ? chunk : chunk.slice(from))
       return
     }
-    let buffer = chunk
     let pos = from
     if (tail.length > 0) {
-      tail.push(chunk.slice(from))
-      buffer = tail.join('')
+      // The carried-over line is finished on its own: joining it to the whole chunk would copy
+      // every chunk once more.
+      const lf = chunk.indexOf('\n', from)
+      tail.push(chunk.slice(from, lf + 1))
+      const line = tail.join('')
       tail = []
-      pos = 0
+      onLines(line, 0, line.length)
+      pos = lf + 1
     }
-    const runEnd = buffer.lastIndexOf('\n') + 1
-    onLines(buffer, pos, runEnd)
-    if (runEnd < buffer.length) tail.push(buffer.slice(runEnd))
+    const runEnd = chunk.lastIndexOf('\n') + 1
+    if (runEnd > pos) onLines(chunk, pos, runEnd)
+    if (runEnd < chunk.length) tail.push(chunk.slice(runEnd))
   }
 
   function end(): void {
