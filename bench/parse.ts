@@ -5,7 +5,7 @@
  *   npx bun bench/parse.ts              # generate bench/out/*.txt if missing, run, print a table
  *   npx bun bench/parse.ts --mb 10      # smaller files
  *   npx bun bench/parse.ts --only line  # only the files whose name contains "line"
- *   npx bun bench/parse.ts --rounds 5   # more worker processes per parser (default 3)
+ *   npx bun bench/parse.ts --rounds 9   # more worker processes per parser (default 5)
  *
  * Every (parser, file) pair runs in a fresh subprocess so peak memory is its own: the worker
  * loads the file, resets the kernel's peak-RSS counter and parses once for memory (peak RSS
@@ -13,7 +13,10 @@
  * warm-up, then times REPETITIONS parses with a full GC before each. The stream row reads the
  * file in chunks and never holds it as one string. The parsers of a file take turns, one
  * worker each per round, so a busy spell on a shared machine falls on all of them alike;
- * best and median are over the timed parses of all rounds.
+ * best and median are over the timed parses of all rounds. "Paired" compares each round's
+ * median with the peer's median in the same round and gives the median of those ratios: on a
+ * machine whose speed drifts over minutes, the pooled best of one parser can come from a fast
+ * spell the other never had.
  */
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -28,7 +31,7 @@ import type { ChatMessage } from '../api/chat-import/types'
 const OUT = join(dirname(fileURLToPath(import.meta.url)), 'out')
 const WARM_UPS = 2
 const REPETITIONS = 5
-const ROUNDS = 3
+const ROUNDS = 5
 
 interface Case {
   file: string
@@ -66,6 +69,12 @@ interface WorkerResult {
   times: number[]
   peakRssDelta: number
   heapDelta: number
+}
+
+/** A parser's results over all rounds. */
+interface PooledResult extends WorkerResult {
+  /** The median time of each round, in round order. */
+  roundMedians: number[]
 }
 
 function statusBytes(field: string): number {
@@ -159,7 +168,7 @@ function generate(target: number, path: string, render: Case['render'], seed: nu
 }
 
 /** Every parser's worker `rounds` times, taking turns; times pooled, memory figures the median round's. */
-function runRounds(parsers: string[], path: string, rounds: number): Map<string, WorkerResult> {
+function runRounds(parsers: string[], path: string, rounds: number): Map<string, PooledResult> {
   const runs = new Map<string, WorkerResult[]>(parsers.map((parser) => [parser, []]))
   for (let round = 0; round < rounds; round++) {
     for (const parser of parsers) {
@@ -168,11 +177,12 @@ function runRounds(parsers: string[], path: string, rounds: number): Map<string,
       runs.get(parser)!.push(JSON.parse(child.stdout.toString()) as WorkerResult)
     }
   }
-  const pooled = new Map<string, WorkerResult>()
+  const pooled = new Map<string, PooledResult>()
   for (const [parser, results] of runs) {
     pooled.set(parser, {
       records: results[0].records,
       times: results.flatMap((r) => r.times),
+      roundMedians: results.map((r) => median(r.times)),
       peakRssDelta: median(results.map((r) => r.peakRssDelta)),
       heapDelta: median(results.map((r) => r.heapDelta)),
     })
@@ -214,10 +224,12 @@ async function main(): Promise<void> {
     const [peerBest, peerMedian] = [Math.min(...peer.times), median(peer.times)]
     for (const [parser, r] of results) {
       const [best, mid] = [Math.min(...r.times), median(r.times)]
+      const paired = median(r.roundMedians.map((m, round) => peer.roundMedians[round] / m))
       rows.push(
         `| ${testCase.file} | ${mb(size)} | ${parser} | ${r.records} | ${best.toFixed(0)} | ${mid.toFixed(0)} | ` +
           `${(size / 1e6 / (best / 1000)).toFixed(0)} / ${(size / 1e6 / (mid / 1000)).toFixed(0)} | ` +
-          `${(peerBest / best).toFixed(1)}× / ${(peerMedian / mid).toFixed(1)}× | ${mb(r.peakRssDelta)} | ${mb(r.heapDelta)} |`,
+          `${(peerBest / best).toFixed(1)}× / ${(peerMedian / mid).toFixed(1)}× / ${paired.toFixed(1)}× | ` +
+          `${mb(r.peakRssDelta)} | ${mb(r.heapDelta)} |`,
       )
     }
   }
@@ -226,7 +238,7 @@ async function main(): Promise<void> {
       `${navigator.hardwareConcurrency} cores, load average ${loadBefore} before and ${loadAverage()} after, ` +
       `${rounds} × ${REPETITIONS} timed runs each\n`,
   )
-  console.log('| file | MB | parser | records | best ms | median ms | MB/s best / median | vs peer best / median | peak RSS Δ MB | heap Δ MB, result held |')
+  console.log('| file | MB | parser | records | best ms | median ms | MB/s best / median | vs peer best / median / paired | peak RSS Δ MB | heap Δ MB, result held |')
   console.log('|---|---|---|---|---|---|---|---|---|---|')
   for (const row of rows) console.log(row)
 }

@@ -1,8 +1,8 @@
 /**
  * The WebAssembly scans of textIndex.wat: blocks of decoded text are copied into a module
  * instance's memory and searched there eight UTF-16 units per step, which JavaScript cannot
- * do (a loop over charCodeAt reads one unit per step; the LINE parser spent most of its time
- * finding line ends, tabs and names that way).
+ * do (a loop over charCodeAt reads one unit per step; the LINE parser spent about half its
+ * time finding line ends, times, tabs and names that way).
  *
  * Each parser has its own instance, so nothing of one parse (its text, the names it learned)
  * is shared with another or kept after it. Memory is a few hundred kilobytes: a block of text,
@@ -20,6 +20,10 @@ export const MAX_LINES = 2048
 export const LF = 0
 /** Where the line ends before its break (a CR before the LF is part of the break). */
 export const END = 1
+/**
+ * The first and second tab, looked for only on lines that can start a record (a digit or the
+ * first character of a period word such as 上午 comes first); -1 on other lines.
+ */
 export const TAB1 = 2
 export const TAB2 = 3
 /** Seconds of a leading "H:MM" / "HH:MM" (hours 0–23) directly followed by a tab, else -1. */
