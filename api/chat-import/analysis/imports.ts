@@ -4,6 +4,7 @@ import type { Sql } from '../../db/database'
 import type { FileStorage } from '../../files/storage'
 import { enqueue } from '../../jobs/queue'
 import type { ParsedExport } from './uploads'
+import { userNameIn } from './userNameIn'
 
 export const ANALYZE_CHAT_HISTORY = 'analyze-chat-history'
 
@@ -40,7 +41,10 @@ export async function startImport(
   const totals = {
     bytes: stored.reduce((n, s) => n + s.bytes.length, 0),
     messages: stored.reduce((n, s) => n + s.result.messageCount, 0),
-    userMessages: stored.reduce((n, s) => n + s.result.messages.filter((m) => m.kind === 'message' && m.author === userName).length, 0),
+    userMessages: stored.reduce((n, s) => {
+      const own = userNameIn(s.result.speakers, userName)
+      return n + s.result.messages.filter((m) => m.kind === 'message' && m.author === own).length
+    }, 0),
   }
   await Promise.all(stored.map((s) => storage.put(s.key, s.bytes)))
   try {

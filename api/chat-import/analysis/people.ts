@@ -2,6 +2,7 @@
 import type { ChatMessage } from '../types'
 import { closeness } from './closeness'
 import { isPlaceholder } from './placeholders'
+import { userNameIn } from './userNameIn'
 
 export interface PersonStats {
   name: string
@@ -41,10 +42,11 @@ function note(person: PersonStats, message: ChatMessage) {
 }
 
 /** Adds one chat's people to `people`: the other author of a one-to-one chat, or a group's active members. */
-function addChat(people: Map<string, PersonStats>, chat: ChatMessage[], userName: string) {
+function addChat(people: Map<string, PersonStats>, chat: ChatMessage[], chosenName: string) {
   const messages = chat.filter((m) => m.kind === 'message')
   const sentBy = new Map<string, number>()
   for (const m of messages) sentBy.set(m.author, (sentBy.get(m.author) ?? 0) + 1)
+  const userName = userNameIn([...sentBy.keys()], chosenName)
   const others = [...sentBy.keys()].filter((name) => name !== userName)
   const oneToOne = others.length === 1
   const counted = new Set(

@@ -5,6 +5,7 @@ import type { SpeakingStyle } from '../../characters/characterPrompt'
 import { LANGUAGE_LABELS, languageMix, type LanguageMix } from './languageMix'
 import { topPhrases, type Phrase } from './phrases'
 import { isPlaceholder } from './placeholders'
+import { userNameIn } from './userNameIn'
 
 export interface StyleProfile {
   /** The person's messages in all files, media included. */
@@ -61,10 +62,12 @@ interface OwnMessage {
 }
 
 /** The person's messages in date order, and how many bursts they came in. */
-function ownMessages(chats: ChatMessage[][], userName: string): { messages: OwnMessage[]; bursts: number } {
+function ownMessages(chats: ChatMessage[][], chosenName: string): { messages: OwnMessage[]; bursts: number } {
   const messages: OwnMessage[] = []
   let bursts = 0
   for (const chat of chats) {
+    const authors = new Set(chat.filter((m) => m.kind === 'message').map((m) => m.author))
+    const userName = userNameIn([...authors], chosenName)
     let previous: ChatMessage | null = null
     for (const message of chat) {
       if (message.kind !== 'message') continue

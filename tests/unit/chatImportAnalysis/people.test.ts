@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { ChatMessage } from '../../../api/chat-import/types'
 import { MAX_PEOPLE, extractPeople } from '../../../api/chat-import/analysis/people'
+import { userNameIn } from '../../../api/chat-import/analysis/userNameIn'
 
 const at = (day: number, minute: number) =>
   `2024-03-${String(day).padStart(2, '0')}T10:${String(minute).padStart(2, '0')}:00`
@@ -66,5 +67,28 @@ describe('people in the chats', () => {
     expect(people).toHaveLength(MAX_PEOPLE)
     expect(people[0].name).toBe(`P${MAX_PEOPLE + 4}`)
     expect(people.map((p) => p.name)).not.toContain('P0')
+  })
+
+  test('in a file from the other app the user\'s longer or shorter name is the user, not a person', () => {
+    const people = extractPeople(
+      [
+        chat([[1, 'Mia', 'hi'], [1, 'Dana', 'hey']]),
+        chat([[2, 'Dana W.', 'see you'], [2, 'Leo', 'ok'], [2, 'Dana W.', 'bye']]),
+      ],
+      'Dana',
+    )
+    expect(people.map((p) => p.name).sort()).toEqual(['Leo', 'Mia'])
+    expect(people.find((p) => p.name === 'Leo')).toMatchObject({ sent: 1, received: 2 })
+  })
+
+  test('an alias is only taken when exactly one author matches, and never in a chat with the chosen name', () => {
+    expect(userNameIn(['Dana Whitfield', 'Leo'], 'dana')).toBe('Dana Whitfield')
+    expect(userNameIn(['陳小美', 'Leo'], '小美')).toBe('陳小美')
+    expect(userNameIn(['Dana W.', 'Dana K.'], 'Dana')).toBe('Dana')
+    expect(userNameIn(['Dana', 'Dana W.'], 'Dana')).toBe('Dana')
+    expect(userNameIn(['Joanne', 'Leo'], 'Ann')).toBe('Ann')
+    expect(userNameIn(['王小美', 'Leo'], '美')).toBe('美')
+    expect(userNameIn(['Mei', 'Leo'], 'mei chen')).toBe('Mei')
+    expect(userNameIn(['Mia', 'Leo'], 'Dana')).toBe('Dana')
   })
 })

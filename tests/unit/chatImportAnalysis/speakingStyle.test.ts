@@ -67,6 +67,12 @@ describe('speaking style', () => {
   ])
   const profile = measureSpeakingStyle([oneToOne, group], me)
 
+  test('in a file from the other app, the person\'s longer name counts as theirs', () => {
+    const elsewhere = chat([[0, 'Leo', 'hi'], [1, 'Dana Whitfield', 'on my way'], [2, 'Leo', 'ok']])
+    const both = measureSpeakingStyle([chat([[0, 'Dana', 'hello'], [1, 'Mia', 'hey']]), elsewhere], 'Dana')
+    expect(both.messageCount).toBe(2)
+  })
+
   test('counts the person\'s messages only, system lines never', () => {
     expect(profile.messageCount).toBe(9)
     expect(profile.measuredMessages).toBe(9)
