@@ -327,22 +327,25 @@ function addPending(p: LineParser): void {
 /**
  * The facts the index gives, worked out here for one line (positions from the buffer start),
  * leaving what the readers work out themselves at -1; a bidi control is only said to be at
- * the line's end, which is after wherever its text starts.
+ * the line's end, which is after wherever its text starts. Every search stays inside the line:
+ * a search of the buffer could run to its end for each replayed line.
  */
 function describeLine(buffer: string, start: number, end: number, facts: Int32Array): void {
-  const tab1 = tabBefore(buffer, start, end)
+  const tab1 = unitIn(buffer, 9, start, end)
   facts[TAB1] = tab1
-  facts[TAB2] = tab1 < 0 ? -1 : tabBefore(buffer, tab1 + 1, end)
+  facts[TAB2] = tab1 < 0 ? -1 : unitIn(buffer, 9, tab1 + 1, end)
   facts[SECONDS] = -1
   facts[SLOT] = -1
   facts[MARK] = hasBidiMark(buffer.slice(start, end)) ? end : -1
-  const quote = buffer.lastIndexOf('"', end - 1)
+  let quote = end - 1
+  while (quote >= start && buffer.charCodeAt(quote) !== 34) quote--
   facts[QUOTE] = quote >= start ? quote : -1
 }
 
-function tabBefore(buffer: string, from: number, end: number): number {
-  const tab = buffer.indexOf('\t', from)
-  return tab >= 0 && tab < end ? tab : -1
+/** The first `unit` in buffer[from, end), or -1. */
+function unitIn(buffer: string, unit: number, from: number, end: number): number {
+  for (let i = from; i < end; i++) if (buffer.charCodeAt(i) === unit) return i
+  return -1
 }
 
 function endsWithQuote(text: string, start: number, end: number): boolean {

@@ -62,8 +62,11 @@ describe('hostile input', () => {
     // Many quote openers that never close and headers without bodies: the worst cases for
     // the LINE quote look-ahead and the WhatsApp author scan.
     const line = `[LINE] x\n2024/01/30(Tue)\n${'09:12\tMia\t"open\n'.repeat(200_000)}`
+    // Space columns and no tab anywhere: the lines read again after each false quote must not
+    // search the rest of the file.
+    const desktop = `2024/01/30(Tue)\n${'09:12 Mia "open\n'.repeat(400_000)}`
     const whatsapp = '15/01/2024, 21:05 - '.concat('x'.repeat(100), '\n').repeat(100_000)
-    for (const text of [line, whatsapp]) {
+    for (const text of [line, desktop, whatsapp]) {
       const started = performance.now()
       checkShape(parseChatExport(text))
       // Generous for a busy CI machine; a quadratic pass would take minutes.
