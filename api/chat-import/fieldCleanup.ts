@@ -25,7 +25,7 @@ export function hasBidiMark(value: string): boolean {
 
 /** Removes bidi controls anywhere and whitespace (including trailing empty lines) at the end. */
 export function cleanField(value: string): string {
-  if (BIDI_MARK.test(value)) value = value.replace(BIDI_MARKS, '')
+  if (hasBidiMark(value)) value = value.replace(BIDI_MARKS, '')
   return value.length > 0 && isWhiteSpace(value.charCodeAt(value.length - 1)) ? value.trimEnd() : value
 }
 
@@ -85,11 +85,12 @@ function loadFrom(finder: MarkFinder, buffer: string, start: number): void {
  * slow call.
  */
 export function cleanRange(finder: MarkFinder, buffer: string, start: number, end: number, crlf: boolean): string {
-  return hasMark(finder, buffer, start, end) ? cleanField(rangeText(buffer, start, end, crlf)) : trimmedRangeText(buffer, start, end, crlf)
+  return cleanMarkedRange(buffer, start, end, crlf, hasMark(finder, buffer, start, end))
 }
 
-/** `cleanField` of rangeText(buffer, start, end, crlf) for a range known to hold no bidi control. */
-export function trimmedRangeText(buffer: string, start: number, end: number, crlf: boolean): string {
+/** The same, for a caller that knows whether the range may hold a bidi control (`marked`). */
+export function cleanMarkedRange(buffer: string, start: number, end: number, crlf: boolean, marked: boolean): string {
+  if (marked) return cleanField(rangeText(buffer, start, end, crlf))
   while (end > start && isWhiteSpace(buffer.charCodeAt(end - 1))) end--
   return rangeText(buffer, start, end, crlf)
 }

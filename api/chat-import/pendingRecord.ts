@@ -1,4 +1,4 @@
-import { cleanField, cleanRange, trimmedRangeText, type MarkFinder } from './fieldCleanup'
+import { cleanField, cleanMarkedRange, cleanRange, type MarkFinder } from './fieldCleanup'
 import { rangeText } from './textScan'
 
 /**
@@ -88,9 +88,7 @@ export function cleanText(record: PendingRecord, finder: MarkFinder): string {
 /** `cleanText` for a parser that keeps `marked` up to date instead of using a MarkFinder. */
 export function cleanTrackedText(record: PendingRecord): string {
   if (record.buffer !== null && record.head === '') {
-    return record.marked
-      ? cleanField(rangeText(record.buffer, record.start, record.end, record.crlf))
-      : trimmedRangeText(record.buffer, record.start, record.end, record.crlf)
+    return cleanMarkedRange(record.buffer, record.start, record.end, record.crlf, record.marked)
   }
   return cleanField(recordText(record))
 }

@@ -56,15 +56,11 @@ interface Exports {
 
 export interface TextIndex {
   exports: Exports
-  /** Views of the memory, made again when it grows. */
+  /** Views of the memory, made again when it grows (so read them after `loadText`). */
   bytes: Buffer
-  linesInMemory: Int32Array
-  slots: Int32Array
-  /**
-   * The line records of the last `indexLines`, RECORD numbers each, copied out of the memory:
-   * reading a view of WebAssembly memory measured slower in JavaScriptCore than a plain array.
-   */
+  /** The line records of the last `indexLines`, RECORD numbers each. */
   lines: Int32Array
+  slots: Int32Array
   /** Next free byte of the names area. */
   namesEnd: number
 }
@@ -77,9 +73,8 @@ export function createTextIndex(): TextIndex {
   const index: TextIndex = {
     exports,
     bytes: Buffer.alloc(0),
-    linesInMemory: new Int32Array(0),
+    lines: new Int32Array(0),
     slots: new Int32Array(0),
-    lines: new Int32Array(MAX_LINES * RECORD),
     namesEnd: NAMES_AT,
   }
   makeViews(index)
@@ -90,7 +85,7 @@ export function createTextIndex(): TextIndex {
 function makeViews(index: TextIndex): void {
   const buffer = index.exports.memory.buffer
   index.bytes = Buffer.from(buffer)
-  index.linesInMemory = new Int32Array(buffer, LINES_AT, MAX_LINES * RECORD)
+  index.lines = new Int32Array(buffer, LINES_AT, MAX_LINES * RECORD)
   index.slots = new Int32Array(buffer, SLOTS_AT, SLOT_COUNT * 2)
 }
 
@@ -119,9 +114,7 @@ export function findMark(index: TextIndex, from: number, to: number): number {
  * block into `index.lines`, at most MAX_LINES; returns how many.
  */
 export function indexLines(index: TextIndex, length: number): number {
-  const count = index.exports.indexLines(length)
-  index.lines.set(index.linesInMemory.subarray(0, count * RECORD))
-  return count
+  return index.exports.indexLines(length)
 }
 
 /** The slot a name is kept in (must match $slotOf in textIndex.wat). */
