@@ -19,6 +19,7 @@ import { trainingDataRoutes } from './routes/trainingData'
 import { characterRoutes } from './routes/characters'
 import { chatHistoryRoutes } from './routes/chatHistory'
 import { relationRoutes } from './routes/relations'
+import { helpLineRoutes } from './routes/helpLines'
 
 function validationMessage(error: ValidationError): string {
   // A custom `error` text on a schema wins; otherwise name the field and what is wrong with it.
@@ -82,6 +83,7 @@ export function createApp(ctx: AppContext) {
     .use(characterRoutes(ctx))
     .use(chatHistoryRoutes(ctx))
     .use(relationRoutes(ctx))
+    .use(helpLineRoutes(ctx))
     .use(ctx.cfg.production ? new Elysia() : devRoutes(ctx, ctx.devIdp))
 }
 

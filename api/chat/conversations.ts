@@ -25,6 +25,8 @@ export interface MessageView {
   role: 'USER' | 'ASSISTANT'
   createdAt: string
   files: MessageFile[]
+  /** The help block a crisis reply opens with (its text starts with it); null otherwise. */
+  help: string | null
 }
 
 export type Direction = 'asc' | 'desc'
@@ -40,13 +42,21 @@ export const toConversation = (row: ConversationRow) => ({
   updatedAt: row.updated_at.toISOString(),
 })
 
-export function toMessageView(row: { id: string; text: string; role: 'USER' | 'ASSISTANT'; created_at: Date; files?: { id: string; mimeType: string }[] }): MessageView {
+export function toMessageView(row: {
+  id: string
+  text: string
+  role: 'USER' | 'ASSISTANT'
+  created_at: Date
+  files?: { id: string; mimeType: string }[]
+  help_text?: string | null
+}): MessageView {
   return {
     id: row.id,
     text: row.text,
     role: row.role,
     createdAt: row.created_at.toISOString(),
     files: (row.files ?? []).map((f) => ({ id: f.id, mimeType: f.mimeType, url: fileUrl(f.id) })),
+    help: row.help_text ?? null,
   }
 }
 
@@ -81,7 +91,7 @@ export async function messagePage(
   const order = page.direction === 'asc' ? sql`m.created_at asc, m.id asc` : sql`m.created_at desc, m.id desc`
   const [rows, [{ total }]] = await Promise.all([
     sql<Parameters<typeof toMessageView>[0][]>`
-      select m.id, m.text, m.role, m.created_at,
+      select m.id, m.text, m.role, m.created_at, m.help_text,
         (select coalesce(json_agg(json_build_object('id', f.id, 'mimeType', f.mime_type) order by mf.position), '[]')
            from message_files mf join files f on f.id = mf.file_id where mf.message_id = m.id) as files
       from messages m
@@ -94,8 +104,8 @@ export async function messagePage(
 }
 
 export async function ownMessage(sql: Sql, userId: string, conversationId: string, messageId: string) {
-  const [row] = await sql<{ id: string; role: 'USER' | 'ASSISTANT'; text: string; status: 'PENDING' | 'COMPLETE' }[]>`
-    select id, role, text, status from messages
+  const [row] = await sql<{ id: string; role: 'USER' | 'ASSISTANT'; text: string; status: 'PENDING' | 'COMPLETE'; help: string | null }[]>`
+    select id, role, text, status, help_text as help from messages
     where id = ${messageId} and conversation_id = ${conversationId} and user_id = ${userId}`
   return row ?? null
 }

@@ -3,6 +3,7 @@
 import type { ChatImage, ChatMessage } from '../llm/provider'
 import type { Language } from '../llm/language'
 import { formatPersonContext } from '../llm/personContext'
+import { CRISIS_INSTRUCTION } from './safety/crisisReply'
 
 export interface HistoryMessage {
   role: 'USER' | 'ASSISTANT'
@@ -16,6 +17,8 @@ export interface Scene {
   currentDateTime: string
   language: Language
   geoLocation?: { latitude: number; longitude: number }
+  /** The latest message speaks of suicide or self-harm: the reply follows the safety instruction. */
+  crisis?: boolean
 }
 
 /** About 4k tokens of context even on small local models, leaving room for the system prompt and the answer. */
@@ -61,8 +64,9 @@ function systemPrompt(scene: Scene, task: string): string {
     task,
     `Always answer in ${LANGUAGE_NAMES[scene.language]}, whatever language the rest of this prompt is in.`,
   ].join('\n')
+  const safety = scene.crisis ? `\n\n${CRISIS_INSTRUCTION}` : ''
   // The language section comes last: the offline provider reads it back (personContext), real models read it as text.
-  return `${persona}\n\n${rules}\n\n${formatPersonContext({ language: scene.language })}`
+  return `${persona}\n\n${rules}${safety}\n\n${formatPersonContext({ language: scene.language })}`
 }
 
 export function replyMessages(scene: Scene, history: HistoryMessage[], userText: string, images: ChatImage[]): ChatMessage[] {

@@ -2,10 +2,12 @@
 // feed and never waits for a reader, so a client that disconnects (or reads slowly) cannot stall or cancel the
 // model: the reply is still finished and saved (DESIGN §6), and the client polls for it.
 
-export type FeedItem = { delta: string } | { idle: true }
+export type FeedItem = { delta: string } | { help: string } | { idle: true }
 
 export interface ReplyFeed {
   push(delta: string): void
+  /** The help block a crisis reply opens with; readers get it as its own item, before the deltas that follow. */
+  help(text: string): void
   /** No more deltas; readers finish once they have caught up. */
   close(): void
   /**
@@ -16,7 +18,7 @@ export interface ReplyFeed {
 }
 
 export function replyFeed(): ReplyFeed {
-  const deltas: string[] = []
+  const entries: ({ delta: string } | { help: string })[] = []
   let closed = false
   let waiting: (() => void)[] = []
   const wakeAll = () => {
@@ -41,7 +43,11 @@ export function replyFeed(): ReplyFeed {
 
   return {
     push(delta) {
-      deltas.push(delta)
+      entries.push({ delta })
+      wakeAll()
+    },
+    help(text) {
+      entries.push({ help: text })
       wakeAll()
     },
     close() {
@@ -51,9 +57,18 @@ export function replyFeed(): ReplyFeed {
     async *read(idleMs, signal) {
       let seen = 0
       while (!signal?.aborted) {
-        if (seen < deltas.length) {
-          const delta = seen + 1 === deltas.length ? deltas[seen] : deltas.slice(seen).join('')
-          seen = deltas.length
+        if (seen < entries.length) {
+          const first = entries[seen]
+          if ('help' in first) {
+            seen++
+            yield first
+            continue
+          }
+          // Deltas that piled up while the reader was busy go out as one, up to the next help item.
+          let end = seen
+          while (end < entries.length && 'delta' in entries[end]) end++
+          const delta = entries.slice(seen, end).map((e) => (e as { delta: string }).delta).join('')
+          seen = end
           yield { delta }
         } else if (closed) {
           return

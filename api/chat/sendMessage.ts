@@ -14,8 +14,12 @@ import { countMessage, refundMessage, type Counted } from './messageCount'
 import { toMessageView, type MessageView } from './conversations'
 import { recentHistory, replyMessages, type HistoryMessage, type Scene } from './prompt'
 import { replyFeed, type ReplyFeed } from './replyFeed'
-import { expressesSelfHarmIntent } from './safety'
-import { crisisResourcesText } from './crisisResources'
+import { assessTurn, type TurnContext } from './safety/detect'
+import type { Assessment } from './safety/types'
+import { helpBlock, helpLines } from './safety/helpLines'
+import { SUPPORTIVE_REPLY } from './safety/crisisReply'
+import { secondOpinion } from './safety/secondOpinion'
+import { offlineChunks } from '../llm/offlineProvider'
 import { botFailure, REPLY_TIMEOUT_MS } from './botFailure'
 
 export interface ChatDeps {
@@ -33,9 +37,11 @@ export interface SendRequest {
   currentDateTime: string
   fileIds: string[]
   geoLocation?: { latitude: number; longitude: number }
+  /** The browser's IANA time zone: where help lines are chosen for, after the person's own country setting. */
+  timeZone?: string
 }
 
-export type ReplyOutcome = { ok: true; text: string } | { ok: false; error: ErrorBody }
+export type ReplyOutcome = { ok: true; text: string; help: string | null } | { ok: false; error: ErrorBody }
 
 export interface StartedReply {
   userMessage: MessageView
@@ -75,12 +81,30 @@ async function attachments(deps: ChatDeps, userId: string, fileIds: string[]): P
   )
 }
 
-async function recentTurns(sql: Sql, userId: string, conversationId: string): Promise<HistoryMessage[]> {
-  const newestFirst = await sql<HistoryMessage[]>`
-    select role, text from messages
+interface Turns {
+  history: HistoryMessage[]
+  context: TurnContext
+}
+
+/**
+ * The conversation so far: as much as fits the prompt's budget (without the help blocks, which the model need
+ * not read again), and the last exchange for reading the new message in context.
+ */
+async function recentTurns(sql: Sql, userId: string, conversationId: string): Promise<Turns> {
+  const newestFirst = await sql<(HistoryMessage & { help: string | null })[]>`
+    select role, text, help_text as help from messages
     where conversation_id = ${conversationId} and user_id = ${userId} and status = 'COMPLETE' and text <> ''
     order by created_at desc, id desc limit ${HISTORY_ROWS}`
-  return recentHistory(newestFirst)
+  const withoutHelp = newestFirst.map(({ role, text, help }) => ({
+    role,
+    text: help && text.startsWith(help) ? text.slice(help.length).trim() : text,
+  }))
+  const lastReply = newestFirst[0]?.role === 'ASSISTANT' ? newestFirst[0] : undefined
+  const lastUser = newestFirst.find((m) => m.role === 'USER')
+  return {
+    history: recentHistory(withoutHelp.filter((m) => m.text)),
+    context: { previousUserText: lastUser?.text, previousReplyText: lastReply?.text, previousReplyHadHelp: Boolean(lastReply?.help) },
+  }
 }
 
 async function limitReached(tx: TransactionSql<{}>, userId: string): Promise<HttpError> {
@@ -97,10 +121,13 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
   const text = req.text.trim()
   if (!text && !req.fileIds.length) throw badRequest('text: write a message or attach an image')
   const scene = await chatScene(deps.sql, req.userId, req.conversationId, req.characterId)
-  const [files, history] = await Promise.all([
+  const [files, turns, place] = await Promise.all([
     attachments(deps, req.userId, req.fileIds),
     recentTurns(deps.sql, req.userId, req.conversationId),
+    deps.sql<{ crisis_country: string | null }[]>`select crisis_country from users where id = ${req.userId}`,
   ])
+  // Rules first, on this message read with the last exchange; they never wait for a model.
+  const risk = text ? assessTurn(text, turns.context) : { level: 'none' as const, categories: [] }
 
   const stored = await deps.sql.begin(async (tx) => {
     const counted = await countMessage(tx, req.userId, deps.limitPeriod)
@@ -127,14 +154,18 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
 
   const language = replyLanguage(text, scene.preferredLanguage)
   const prompt: Scene = { ...scene, currentDateTime: req.currentDateTime, language, geoLocation: req.geoLocation }
+  const images = files.map((f) => f.image)
   const feed = replyFeed()
   const outcome = writeReply(deps, {
     userId: req.userId,
     userMessageId: stored.userRow.id,
     botMessageId: stored.botRow.id,
     counted: stored.counted,
-    messages: replyMessages(prompt, history, text, files.map((f) => f.image)),
-    crisis: expressesSelfHarmIntent(text) ? () => crisisResourcesText(deps.sql, language) : null,
+    messages: (crisis) => replyMessages({ ...prompt, crisis }, turns.history, text, images),
+    risk,
+    confirmRisk: () => secondOpinion(deps.provider, text, turns.context.previousUserText),
+    help: async () => helpBlock(await helpLines(deps.sql, { country: place[0]?.crisis_country, timeZone: req.timeZone, language }, language)),
+    supportiveReply: SUPPORTIVE_REPLY[language],
     feed,
   })
   return {
@@ -151,40 +182,64 @@ interface ReplyJob {
   userMessageId: string
   botMessageId: string
   counted: Counted
-  messages: ReturnType<typeof replyMessages>
-  /** Set when the person's message speaks of self-harm: the helplines, added whatever the model says. */
-  crisis: (() => Promise<string>) | null
+  messages: (crisis: boolean) => ReturnType<typeof replyMessages>
+  /** What the rules made of the message; an uncertain one is put to the model (`confirmRisk`). */
+  risk: Assessment
+  confirmRisk: () => Promise<boolean>
+  /** The help block: warm words, the person's local lines, an invitation to keep talking. */
+  help: () => Promise<string>
+  supportiveReply: string
   feed: ReplyFeed
+}
+
+/** The fixed supportive reply, fed out word by word like a model's. */
+function* fixedReply(text: string): Generator<string> {
+  yield* offlineChunks(text)
 }
 
 /** Runs without the request's signal on purpose: a reply that has started is finished even if the client leaves. */
 async function writeReply(deps: ChatDeps, job: ReplyJob): Promise<ReplyOutcome> {
   let text = ''
+  let help: string | null = null
   let failure: HttpError | null = null
   try {
-    for await (const delta of deps.provider.streamChat(job.messages, { signal: AbortSignal.timeout(REPLY_TIMEOUT_MS) })) {
-      text += delta
-      job.feed.push(delta)
+    const crisis = job.risk.level === 'crisis' || (job.risk.level === 'uncertain' && (await job.confirmRisk()))
+    if (crisis) {
+      // Help comes first, before any word of the companion's, and whatever the model does next.
+      help = await job.help()
+      job.feed.help(help)
+    }
+    // With no model, and for any question about methods, no model is given the moment.
+    const fixed = crisis && (deps.provider.kind === 'offline' || job.risk.categories.includes('method_seeking'))
+    const deltas = fixed ? fixedReply(job.supportiveReply) : deps.provider.streamChat(job.messages(crisis), { signal: AbortSignal.timeout(REPLY_TIMEOUT_MS) })
+    try {
+      for await (const delta of deltas) {
+        text += delta
+        job.feed.push(delta)
+      }
+    } catch (error) {
+      if (!help) throw error
+      // A person in crisis is never left with an error: the supportive reply stands in for the model's.
+      const rest = `${text ? '\n\n' : ''}${job.supportiveReply}`
+      text += rest
+      job.feed.push(rest)
     }
   } catch (error) {
     failure = botFailure(error)
   }
   try {
-    // A person in crisis gets the helplines even when the model failed, rather than an error dialog.
-    if (failure && !job.crisis) {
+    if (failure) {
       await deps.sql.begin(async (tx) => {
         await tx`delete from messages where id in ${tx([job.userMessageId, job.botMessageId])} and user_id = ${job.userId}`
         await refundMessage(tx, job.userId, job.counted)
       })
       return { ok: false, error: failure.toBody() }
     }
-    if (job.crisis) {
-      const resources = `${text ? '\n\n' : ''}${await job.crisis()}`
-      text += resources
-      job.feed.push(resources)
-    }
-    await deps.sql`update messages set text = ${text}, status = 'COMPLETE' where id = ${job.botMessageId} and user_id = ${job.userId}`
-    return { ok: true, text }
+    const full = help ? `${help}\n\n${text}` : text
+    await deps.sql`
+      update messages set text = ${full}, help_text = ${help}, status = 'COMPLETE'
+      where id = ${job.botMessageId} and user_id = ${job.userId}`
+    return { ok: true, text: full, help }
   } catch (error) {
     // The database failed us; the PENDING reply is left for the stale-reply cleanup.
     console.error('Saving a chat reply failed', error)

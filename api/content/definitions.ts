@@ -49,8 +49,18 @@ export const RELATIONSHIP_TYPES = [
 ] as const
 export const SCREENS = ['onboarding', 'select-character', 'chat', 'relations', 'upload-chat-history'] as const
 export const CRISIS_REGIONS = [
+  { key: 'US', text: 'United States' },
+  { key: 'CA', text: 'Canada' },
+  { key: 'GB', text: 'United Kingdom' },
+  { key: 'IE', text: 'Ireland' },
+  { key: 'AU', text: 'Australia' },
+  { key: 'NZ', text: 'New Zealand' },
   { key: 'TW', text: 'Taiwan' },
+  { key: 'HK', text: 'Hong Kong' },
   { key: 'CN', text: 'Mainland China' },
+  { key: 'SG', text: 'Singapore' },
+  { key: 'MY', text: 'Malaysia' },
+  { key: 'JP', text: 'Japan' },
   { key: 'INTL', text: 'Everywhere else' },
 ]
 export const PLAN_PERIODS = ['day', 'week', 'month', 'year'] as const
@@ -129,6 +139,8 @@ export const DEFINITIONS: readonly ContentDefinition[] = [
     editableFields: [
       field({ fieldName: 'region', header: 'Region', type: 'select', selectOptions: CRISIS_REGIONS }),
       text('text', 'Text', 1000),
+      // Where the numbers were checked, so the next person to review them knows where to look.
+      text('source', 'Source', 300),
     ],
     isPublic: true,
   },

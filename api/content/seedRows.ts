@@ -110,21 +110,96 @@ function planRows(free: { messageLimit: number; period: LimitPeriod }): SeedRow[
   ]
 }
 
-const CRISIS: [string, string, string, string][] = [
+// Each row: region, source pages the numbers were checked against, then the text in English, Traditional and
+// Simplified Chinese. Numbers are Markdown links so a phone dials or texts them with one tap.
+const CRISIS: [string, string, string, string, string][] = [
+  [
+    'US',
+    'https://988lifeline.org',
+    'United States: call or text [988](tel:988) (988 Suicide & Crisis Lifeline, free, 24/7) or chat at https://988lifeline.org. In an emergency call [911](tel:911).',
+    '美國：撥打或傳簡訊至 [988](tel:988)（988 自殺與危機生命線，免費，24 小時），或到 https://988lifeline.org 線上交談。緊急情況請撥 [911](tel:911)。',
+    '美国：拨打或发短信至 [988](tel:988)（988 自杀与危机生命线，免费，24 小时），或到 https://988lifeline.org 在线交谈。紧急情况请拨 [911](tel:911)。',
+  ],
+  [
+    'CA',
+    'https://988.ca',
+    'Canada: call or text [988](tel:988) (9-8-8 Suicide Crisis Helpline, free, 24/7, English and French). In an emergency call [911](tel:911).',
+    '加拿大：撥打或傳簡訊至 [988](tel:988)（9-8-8 自殺危機求助專線，免費，24 小時，英語及法語）。緊急情況請撥 [911](tel:911)。',
+    '加拿大：拨打或发短信至 [988](tel:988)（9-8-8 自杀危机求助热线，免费，24 小时，英语及法语）。紧急情况请拨 [911](tel:911)。',
+  ],
+  [
+    'GB',
+    'https://www.samaritans.org/how-we-can-help/contact-samaritan/ https://giveusashout.org/about-us/faq',
+    'United Kingdom: call Samaritans on [116 123](tel:116123) (free, 24/7) or text SHOUT to [85258](sms:85258). In an emergency call [999](tel:999).',
+    '英國：撥打撒瑪利亞會 [116 123](tel:116123)（免費，24 小時），或傳簡訊 SHOUT 至 [85258](sms:85258)。緊急情況請撥 [999](tel:999)。',
+    '英国：拨打撒玛利亚会 [116 123](tel:116123)（免费，24 小时），或发短信 SHOUT 至 [85258](sms:85258)。紧急情况请拨 [999](tel:999)。',
+  ],
+  [
+    'IE',
+    'https://www.samaritans.org/ireland/how-we-can-help/contact-samaritan/ https://www.pieta.ie',
+    'Ireland: call Samaritans on [116 123](tel:116123) (free, 24/7) or Pieta on [1800 247 247](tel:1800247247), or text HELP to [51444](sms:51444). In an emergency call [112](tel:112) or [999](tel:999).',
+    '愛爾蘭：撥打撒瑪利亞會 [116 123](tel:116123)（免費，24 小時）或 Pieta [1800 247 247](tel:1800247247)，或傳簡訊 HELP 至 [51444](sms:51444)。緊急情況請撥 [112](tel:112) 或 [999](tel:999)。',
+    '爱尔兰：拨打撒玛利亚会 [116 123](tel:116123)（免费，24 小时）或 Pieta [1800 247 247](tel:1800247247)，或发短信 HELP 至 [51444](sms:51444)。紧急情况请拨 [112](tel:112) 或 [999](tel:999)。',
+  ],
+  [
+    'AU',
+    'https://www.lifeline.org.au https://www.suicidecallbackservice.org.au',
+    'Australia: call Lifeline on [13 11 14](tel:131114) or text [0477 13 11 14](sms:0477131114) (24/7), or the Suicide Call Back Service on [1300 659 467](tel:1300659467). In an emergency call [000](tel:000).',
+    '澳洲：撥打 Lifeline [13 11 14](tel:131114) 或傳簡訊至 [0477 13 11 14](sms:0477131114)（24 小時），或自殺回電服務 [1300 659 467](tel:1300659467)。緊急情況請撥 [000](tel:000)。',
+    '澳大利亚：拨打 Lifeline [13 11 14](tel:131114) 或发短信至 [0477 13 11 14](sms:0477131114)（24 小时），或自杀回电服务 [1300 659 467](tel:1300659467)。紧急情况请拨 [000](tel:000)。',
+  ],
+  [
+    'NZ',
+    'https://1737.org.nz https://www.lifeline.org.nz',
+    'New Zealand: call or text [1737](tel:1737) (free, 24/7), or Lifeline on [0800 543 354](tel:0800543354) or text [4357](sms:4357). In an emergency call [111](tel:111).',
+    '紐西蘭：撥打或傳簡訊至 [1737](tel:1737)（免費，24 小時），或 Lifeline [0800 543 354](tel:0800543354)、簡訊 [4357](sms:4357)。緊急情況請撥 [111](tel:111)。',
+    '新西兰：拨打或发短信至 [1737](tel:1737)（免费，24 小时），或 Lifeline [0800 543 354](tel:0800543354)、短信 [4357](sms:4357)。紧急情况请拨 [111](tel:111)。',
+  ],
   [
     'TW',
-    'Taiwan: call 1925 (Ministry of Health and Welfare Suicide Prevention Line, free, 24 hours), 1995 (Lifeline) or 1980 (Teacher Chang). In an emergency call 119 or 110.',
-    '台灣：請撥打 1925 安心專線（衛生福利部，免付費，24 小時）、1995 生命線或 1980 張老師專線。緊急情況請撥 119 或 110。',
-    '台湾：请拨打 1925 安心专线（卫生福利部，免费，24 小时）、1995 生命线或 1980 张老师专线。紧急情况请拨 119 或 110。',
+    'https://www.mohw.gov.tw/cp-4365-48617-1.html http://www.1995.org.tw https://www.1980.org.tw',
+    'Taiwan: call [1925](tel:1925) (Ministry of Health and Welfare Suicide Prevention Line, free, 24 hours), [1995](tel:1995) (Lifeline) or [1980](tel:1980) (Teacher Chang). In an emergency call [119](tel:119) or [110](tel:110).',
+    '台灣：請撥打 [1925](tel:1925) 安心專線（衛生福利部，免付費，24 小時）、[1995](tel:1995) 生命線或 [1980](tel:1980) 張老師專線。緊急情況請撥 [119](tel:119) 或 [110](tel:110)。',
+    '台湾：请拨打 [1925](tel:1925) 安心专线（卫生福利部，免费，24 小时）、[1995](tel:1995) 生命线或 [1980](tel:1980) 张老师专线。紧急情况请拨 [119](tel:119) 或 [110](tel:110)。',
+  ],
+  [
+    'HK',
+    'https://www.news.gov.hk/eng/2023/12/20231227/20231227_162155_701.html https://samaritans.org.hk https://sbhk.org.hk',
+    'Hong Kong: call the Mental Health Support Hotline [18111](tel:18111) (24 hours), The Samaritans on [2896 0000](tel:28960000) (24 hours, multilingual) or The Samaritan Befrienders Hong Kong on [2389 2222](tel:23892222). In an emergency call [999](tel:999).',
+    '香港：請撥打精神健康支援熱線 [18111](tel:18111)（24 小時）、撒瑪利亞會 [2896 0000](tel:28960000)（24 小時，多語言）或香港撒瑪利亞防止自殺會 [2389 2222](tel:23892222)。緊急情況請撥 [999](tel:999)。',
+    '香港：请拨打精神健康支援热线 [18111](tel:18111)（24 小时）、撒玛利亚会 [2896 0000](tel:28960000)（24 小时，多语言）或香港撒玛利亚防止自杀会 [2389 2222](tel:23892222)。紧急情况请拨 [999](tel:999)。',
   ],
   [
     'CN',
-    'Mainland China: call 12356 (national psychological assistance hotline), 400-161-9995 (Hope 24 hotline) or 010-82951332 (Beijing Psychological Crisis Research and Intervention Center, 24 hours). In an emergency call 120 or 110.',
-    '中國大陸：請撥打 12356 全國心理援助熱線、400-161-9995 希望24熱線，或 010-82951332 北京心理危機研究與干預中心（24 小時）。緊急情況請撥 120 或 110。',
-    '中国大陆：请拨打 12356 全国心理援助热线、400-161-9995 希望24热线，或 010-82951332 北京心理危机研究与干预中心（24 小时）。紧急情况请拨 120 或 110。',
+    'http://www.nhc.gov.cn https://www.bjxlwj.com',
+    'Mainland China: call [12356](tel:12356) (national psychological assistance hotline) or [400-161-9995](tel:4001619995) (Hope 24, 24 hours); in Beijing also [010-82951332](tel:01082951332) (24 hours). In an emergency call [120](tel:120) or [110](tel:110).',
+    '中國大陸：請撥打 [12356](tel:12356) 全國心理援助熱線或 [400-161-9995](tel:4001619995) 希望24熱線（24 小時）；北京另可撥 [010-82951332](tel:01082951332)（24 小時）。緊急情況請撥 [120](tel:120) 或 [110](tel:110)。',
+    '中国大陆：请拨打 [12356](tel:12356) 全国心理援助热线或 [400-161-9995](tel:4001619995) 希望24热线（24 小时）；北京另可拨 [010-82951332](tel:01082951332)（24 小时）。紧急情况请拨 [120](tel:120) 或 [110](tel:110)。',
+  ],
+  [
+    'SG',
+    'https://www.sos.org.sg https://www.mindline.sg',
+    'Singapore: call Samaritans of Singapore on [1767](tel:1767) (24 hours) or message CareText on WhatsApp at [9151 1767](https://wa.me/6591511767), or the National Mindline on [1771](tel:1771). In an emergency call [995](tel:995).',
+    '新加坡：請撥打新加坡援人協會 [1767](tel:1767)（24 小時），或用 WhatsApp 傳訊息至 [9151 1767](https://wa.me/6591511767)，或撥打國家心理支援熱線 [1771](tel:1771)。緊急情況請撥 [995](tel:995)。',
+    '新加坡：请拨打新加坡援人协会 [1767](tel:1767)（24 小时），或用 WhatsApp 发消息至 [9151 1767](https://wa.me/6591511767)，或拨打国家心理支援热线 [1771](tel:1771)。紧急情况请拨 [995](tel:995)。',
+  ],
+  [
+    'MY',
+    'https://www.befrienders.org.my https://www.moh.gov.my',
+    'Malaysia: call Befrienders Kuala Lumpur on [03-7627 2929](tel:0376272929) (24 hours) or Talian HEAL on [15555](tel:15555) (8 am to midnight). In an emergency call [999](tel:999).',
+    '馬來西亞：請撥打吉隆坡善友協會 [03-7627 2929](tel:0376272929)（24 小時）或 Talian HEAL [15555](tel:15555)（上午 8 點至午夜）。緊急情況請撥 [999](tel:999)。',
+    '马来西亚：请拨打吉隆坡善友协会 [03-7627 2929](tel:0376272929)（24 小时）或 Talian HEAL [15555](tel:15555)（上午 8 点至午夜）。紧急情况请拨 [999](tel:999)。',
+  ],
+  [
+    'JP',
+    'https://www.since2011.net/yorisoi/ https://www.inochinodenwa.org https://telljp.com',
+    'Japan: call the Yorisoi Hotline on [0120-279-338](tel:0120279338) (free, 24 hours), Inochi no Denwa on [0120-783-556](tel:0120783556) (free; hours vary) or, in English, TELL Lifeline on [03-5774-0992](tel:0357740992) (9 am to 11 pm). In an emergency call [119](tel:119) or [110](tel:110).',
+    '日本：請撥打「よりそいホットライン」[0120-279-338](tel:0120279338)（免費，24 小時）、「いのちの電話」[0120-783-556](tel:0120783556)（免費，時段依地區而定），或英語的 TELL Lifeline [03-5774-0992](tel:0357740992)（上午 9 點至晚上 11 點）。緊急情況請撥 [119](tel:119) 或 [110](tel:110)。',
+    '日本：请拨打「よりそいホットライン」[0120-279-338](tel:0120279338)（免费，24 小时）、「いのちの電話」[0120-783-556](tel:0120783556)（免费，时段依地区而定），或英语的 TELL Lifeline [03-5774-0992](tel:0357740992)（上午 9 点至晚上 11 点）。紧急情况请拨 [119](tel:119) 或 [110](tel:110)。',
   ],
   [
     'INTL',
+    'https://findahelpline.com',
     'Anywhere else: call your local emergency number (such as 112 or 911), or find a free, confidential helpline in your country at https://findahelpline.com.',
     '其他地區：請撥打當地的緊急電話（例如 112 或 911），或到 https://findahelpline.com 查詢你所在國家的免費保密求助專線。',
     '其他地区：请拨打当地的紧急电话（例如 112 或 911），或到 https://findahelpline.com 查询你所在国家的免费保密求助热线。',
@@ -155,6 +230,6 @@ export function seedRows(free: { messageLimit: number; period: LimitPeriod }): R
         values: { email: 'support@idealself.app', termsUrl: 'https://idealself.app/terms', privacyUrl: 'https://idealself.app/privacy' },
       },
     ],
-    'crisis-resources': CRISIS.map(([region, en, zhTW, zhCN]) => ({ key: region, values: { region }, texts: tri('text', en, zhTW, zhCN) })),
+    'crisis-resources': CRISIS.map(([region, source, en, zhTW, zhCN]) => ({ key: region, values: { region, source }, texts: tri('text', en, zhTW, zhCN) })),
   }
 }

@@ -138,6 +138,7 @@ export const conversationRoutes = (ctx: AppContext) => {
           currentDateTime: body.currentDateTime,
           fileIds: (body.files ?? []).map((f) => f.id),
           geoLocation: body.geoLocation,
+          timeZone: body.timeZone,
         })
 
         if (query.sse === false) {
@@ -145,7 +146,7 @@ export const conversationRoutes = (ctx: AppContext) => {
           if (!outcome.ok) throw new HttpError(outcome.error.statusCode, outcome.error.error, outcome.error.message)
           return {
             newUserMessage: reply.userMessage,
-            newChatbotMessage: { ...reply.botMessage, text: outcome.text },
+            newChatbotMessage: { ...reply.botMessage, text: outcome.text, help: outcome.help },
             messageLimit: reply.messageLimit,
           }
         }
@@ -157,12 +158,16 @@ export const conversationRoutes = (ctx: AppContext) => {
         const botMessageId = reply.botMessage.id
         yield sse({ event: 'start', data: { userMessageId: reply.userMessage.id, botMessageId, messageLimit: reply.messageLimit } })
         for await (const item of reply.feed.read(HEARTBEAT_MS, request.signal))
-          yield 'delta' in item ? sse({ event: 'delta', data: { t: item.delta } }) : sse({ event: 'heartbeat', data: {} })
+          yield 'delta' in item
+            ? sse({ event: 'delta', data: { t: item.delta } })
+            : 'help' in item
+              ? sse({ event: 'help', data: { text: item.help } })
+              : sse({ event: 'heartbeat', data: {} })
         // A client that left polls GET …/messages/{botMessageId}; the reply is saved either way.
         if (request.signal.aborted) return
         const outcome = await reply.outcome
         yield outcome.ok
-          ? sse({ event: 'done', data: { botMessageId, text: outcome.text } })
+          ? sse({ event: 'done', data: { botMessageId, text: outcome.text, help: outcome.help } })
           : sse({ event: 'error', data: { error: outcome.error.error, message: outcome.error.message } })
       },
       {
@@ -177,10 +182,12 @@ export const conversationRoutes = (ctx: AppContext) => {
               longitude: t.Number({ minimum: -180, maximum: 180, error: 'longitude must be between -180 and 180' }),
             }),
           ),
+          // Any string: an unknown or malformed zone only means help lines are chosen another way.
+          timeZone: t.Optional(t.String({ description: "The browser's IANA time zone, e.g. America/New_York" })),
         }),
         query: t.Object({ sse: t.Optional(t.Boolean({ error: 'sse must be true or false' })) }),
         detail: {
-          summary: 'Send a message; the reply streams as server-sent events (start, delta, heartbeat, done | error), or as JSON with ?sse=false',
+          summary: 'Send a message; the reply streams as server-sent events (start, help, delta, heartbeat, done | error), or as JSON with ?sse=false. A message about suicide or self-harm gets a reply that opens with a help block (its `help`): warm words and the local crisis lines, chosen by the country setting, then timeZone, then language',
         },
       },
     )

@@ -32,9 +32,10 @@ export const selfRoutes = (ctx: AppContext) => {
           const [taken] = await sql`select 1 from users where email = ${email} and id <> ${user.id}`
           if (taken) throw conflict('This email is used by another account')
         }
+        const country = body.crisisCountry === undefined ? user.crisis_country : body.crisisCountry
         const [row] = await sql<UserRow[]>`
           update users set name = coalesce(${name ?? null}, name), email = coalesce(${email ?? null}, email),
-            updated_at = now()
+            crisis_country = ${country}, updated_at = now()
           where id = ${user.id} returning *`
         return shape(row)
       },
@@ -43,8 +44,11 @@ export const selfRoutes = (ctx: AppContext) => {
         body: t.Object({
           name: t.Optional(t.String({ maxLength: 100, error: 'name must be at most 100 characters' })),
           email: t.Optional(t.String({ maxLength: 320 })),
+          crisisCountry: t.Optional(
+            t.Nullable(t.String({ pattern: '^[A-Z]{2}$', error: 'crisisCountry must be a two-letter country code (ISO 3166) or null' })),
+          ),
         }),
-        detail: { summary: 'Change the name (and, for an ADMIN, the email)' },
+        detail: { summary: 'Change the name (and, for an ADMIN, the email), or the country help lines are chosen for (null: automatic)' },
       },
     )
     .delete(

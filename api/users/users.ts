@@ -30,6 +30,7 @@ export interface UserRow {
   is_linked_to_oauth_account: boolean
   geo_latitude: number | null
   geo_longitude: number | null
+  crisis_country: string | null
   created_at: Date
   updated_at: Date
   last_active_at: Date | null
@@ -46,6 +47,8 @@ export interface User {
   messageLimit: { limit: number; count: number; resetAt: string }
   onboardingData: { currentStep: string | null; isCompleted: boolean }
   geoLocation: { latitude: number; longitude: number } | null
+  /** The country chosen for crisis help lines; null means automatic. */
+  crisisCountry: string | null
   isSuspended: boolean
   isEmailVerified: boolean
   isLinkedToOAuthAccount: boolean
@@ -78,6 +81,7 @@ export function toUser(row: UserRow, period: LimitPeriod, now = new Date()): Use
       row.geo_latitude === null || row.geo_longitude === null
         ? null
         : { latitude: row.geo_latitude, longitude: row.geo_longitude },
+    crisisCountry: row.crisis_country ?? null,
     isSuspended: row.is_suspended,
     isEmailVerified: row.is_email_verified,
     isLinkedToOAuthAccount: row.is_linked_to_oauth_account,

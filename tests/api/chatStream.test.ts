@@ -73,11 +73,11 @@ describe('streaming with the offline provider', () => {
     const done = events.at(-1)!
     expect(done.event).toBe('done')
     expect(events.filter((e) => e.event === 'delta').length).toBeGreaterThan(1)
-    expect(done.data).toEqual({ botMessageId: start.data.botMessageId, text: deltaText(events) })
+    expect(done.data).toEqual({ botMessageId: start.data.botMessageId, text: deltaText(events), help: null })
     expect(done.data.text).toContain('I keep putting off the hard conversation')
 
     const polled = await offline.json('GET', `/chatbots/conversations/${chat.conversationId}/messages/${start.data.botMessageId}`, { cookie: chat.cookie })
-    expect(polled.body).toEqual({ id: start.data.botMessageId, role: 'ASSISTANT', text: done.data.text, status: 'COMPLETE' })
+    expect(polled.body).toEqual({ id: start.data.botMessageId, role: 'ASSISTANT', text: done.data.text, status: 'COMPLETE', help: null })
     const page = await offline.json('GET', `/chatbots/conversations/${chat.conversationId}?messageDirection=asc`, { cookie: chat.cookie })
     expect(page.body.messages.map((m: any) => [m.id, m.role])).toEqual([
       [start.data.userMessageId, 'USER'],
@@ -93,8 +93,8 @@ describe('streaming with the offline provider', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
     const body = await res.json()
     expect(body).toEqual({
-      newUserMessage: { id: expect.any(String), text: 'Help me plan a calmer morning routine', role: 'USER', createdAt: expect.any(String), files: [] },
-      newChatbotMessage: { id: expect.any(String), text: expect.stringContaining('calmer morning routine'), role: 'ASSISTANT', createdAt: expect.any(String), files: [] },
+      newUserMessage: { id: expect.any(String), text: 'Help me plan a calmer morning routine', role: 'USER', createdAt: expect.any(String), files: [], help: null },
+      newChatbotMessage: { id: expect.any(String), text: expect.stringContaining('calmer morning routine'), role: 'ASSISTANT', createdAt: expect.any(String), files: [], help: null },
       messageLimit: { limit: 100, count: 1, resetAt: expect.any(String) },
     })
   })
@@ -206,7 +206,7 @@ describe('streaming from an Ollama server', () => {
       if (polled.status === 'COMPLETE') break
       await Bun.sleep(100)
     }
-    expect(polled).toEqual({ id: botMessageId, role: 'ASSISTANT', text: chunks.join(''), status: 'COMPLETE' })
+    expect(polled).toEqual({ id: botMessageId, role: 'ASSISTANT', text: chunks.join(''), status: 'COMPLETE', help: null })
   })
 
   test('a model that is slow to start gets a heartbeat every 15 s, so idle timeouts keep the stream open', async () => {
@@ -244,36 +244,3 @@ describe('streaming from an Ollama server', () => {
   })
 })
 
-describe('crisis resources', () => {
-  test.each([
-    ['I want to kill myself', 'findahelpline.com', 'please reach out'],
-    ['我真的不想活了', '1925 安心專線', '請現在就聯絡'],
-    ['我想自杀，没有人在乎我', '12356', '请现在就联系'],
-  ])('"%s" gets helplines in its language, streamed as the last delta and saved', async (text, line, lead) => {
-    const chat = await startChat(ollama)
-    const events = await allEvents(await send(ollama, chat, { text }))
-    const deltas = events.filter((e) => e.event === 'delta')
-    expect(deltas.at(-1)!.data.t).toContain(line)
-    const done = events.at(-1)!
-    expect(done.data.text).toContain(`Reply to "${text}"`)
-    expect(done.data.text).toContain(lead)
-    expect(done.data.text).toContain(line)
-    expect((await storedMessages(ollama, chat)).at(-1)).toEqual({ role: 'ASSISTANT', text: done.data.text, status: 'COMPLETE' })
-  })
-
-  test('an ordinary figure of speech gets no helplines', async () => {
-    const chat = await startChat(ollama)
-    const events = await allEvents(await send(ollama, chat, { text: 'this exam is killing me' }))
-    expect(events.at(-1)!.data.text).toBe('Reply to "this exam is killing me"')
-  })
-
-  test('when the model fails, a person in crisis still gets the helplines instead of an error', async () => {
-    const chat = await startChat(ollama)
-    fake.queueReplies({ status: 500, error: 'model crashed' })
-    const events = await allEvents(await send(ollama, chat, { text: 'I want to end my life' }))
-    const done = events.at(-1)!
-    expect(done.event).toBe('done')
-    expect(done.data.text).toContain('findahelpline.com')
-    expect((await storedMessages(ollama, chat)).map((m) => m.role)).toEqual(['USER', 'ASSISTANT'])
-  })
-})

@@ -8,6 +8,8 @@ import { MessageBubble } from '../components/chat/MessageBubble'
 import { Composer, type Attachment } from '../components/chat/Composer'
 import { FeedbackDialog } from '../components/chat/FeedbackDialog'
 import { CharacterDevTool } from '../components/chat/CharacterDevTool'
+import { GetHelpButton } from '../components/safety/GetHelpButton'
+import { browserTimeZone } from '../components/safety/HelpLines'
 import { limitState, messagesLeft } from '../components/chat/limits'
 import type { Allowance, ChatMessage } from '../components/chat/types'
 import { useT } from '../lib/reactI18n'
@@ -140,9 +142,9 @@ function Room(props: Props) {
     if (!pollId) return
     const timer = setInterval(async () => {
       try {
-        const m = await api<{ text: string }>(`/chatbots/conversations/${props.conversationId}/messages/${pollId}`, { silent: true })
+        const m = await api<{ text: string; help: string | null }>(`/chatbots/conversations/${props.conversationId}/messages/${pollId}`, { silent: true })
         if (m.text) {
-          replace(pollId, { text: m.text, pending: false })
+          replace(pollId, { text: m.text, help: m.help, pending: false })
           setPollId(null)
         }
       } catch (e) {
@@ -238,6 +240,8 @@ function Room(props: Props) {
           text,
           currentDateTime: clientDateTime(),
           files: files.map((f) => ({ id: f.id })),
+          // Where help lines are chosen for, should the message need them.
+          timeZone: browserTimeZone(),
           ...(shareLocation && geo.current ? { geoLocation: geo.current } : {}),
         }),
       })
@@ -254,11 +258,14 @@ function Room(props: Props) {
             list.map((m) => (m.id === userLocal ? { ...m, id: data.userMessageId, pending: false } : m.id === botLocal ? { ...m, id: data.botMessageId } : m)),
           )
           if (data.messageLimit) setAllowance(data.messageLimit)
+        } else if (ev.event === 'help') {
+          // A message about suicide or self-harm: the help block shows before any word of the reply.
+          setMessages((list) => list.map((m) => (m.id === botId ? { ...m, help: data.text, text: `${data.text}\n\n` } : m)))
         } else if (ev.event === 'delta') {
           setMessages((list) => list.map((m) => (m.id === botId ? { ...m, text: m.text + data.t } : m)))
         } else if (ev.event === 'done') {
           finished = true
-          setMessages((list) => list.map((m) => (m.id === botId ? { ...m, text: data.text, pending: false } : m)))
+          setMessages((list) => list.map((m) => (m.id === botId ? { ...m, text: data.text, help: data.help ?? null, pending: false } : m)))
         } else if (ev.event === 'error') {
           throw new SendError(data.error, data.message)
         }
@@ -296,6 +303,7 @@ function Room(props: Props) {
         </div>
         <h1 className="title">{t('chat.title')}</h1>
         <div className="side end">
+          <GetHelpButton />
           {props.relationsReady && (
             <a className="icon-btn" href={`/app/characters/${props.characterId}/relations/edit?from=${encodeURIComponent(roomPath)}`} aria-label={t('chat.relations')}>
               <Icon name="people" />

@@ -5,6 +5,9 @@ import type { ChatMessage } from './types'
 export function MessageBubble({ message, onFeedback }: { message: ChatMessage; onFeedback?: (m: ChatMessage) => void }) {
   const mine = message.role === 'USER'
   const writing = !mine && !message.text
+  // The help block of a crisis reply is its own card, above the companion's words.
+  const help = !mine && message.help && message.text.startsWith(message.help) ? message.help : null
+  const body = help ? message.text.slice(help.length).trim() : message.text
   return (
     <li className={mine ? 'msg msg-user' : 'msg msg-bot'} data-message-id={message.id} data-role={message.role}>
       <span className="sr-only">{mine ? t('chat.you') : t('chat.idealSelf')}:</span>
@@ -20,7 +23,12 @@ export function MessageBubble({ message, onFeedback }: { message: ChatMessage; o
       ) : mine ? (
         <p className="msg-text">{message.text}</p>
       ) : (
-        <div className="msg-text md" dangerouslySetInnerHTML={{ __html: renderMarkdown(message.text) }} />
+        <>
+          {help && (
+            <div className="help-card md" role="note" aria-label={t('help.cardLabel')} data-testid="help-block" dangerouslySetInnerHTML={{ __html: renderMarkdown(help) }} />
+          )}
+          {body && <div className="msg-text md" dangerouslySetInnerHTML={{ __html: renderMarkdown(body) }} />}
+        </>
       )}
       {!mine && !writing && !message.pending && onFeedback && (
         <button type="button" className="feedback-btn" onClick={() => onFeedback(message)}>{t('chat.feedback')}</button>

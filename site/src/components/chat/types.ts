@@ -10,6 +10,8 @@ export interface ChatMessage {
   text: string
   createdAt: string
   files: ChatFile[]
+  /** A crisis reply's help block: warm words and local lines, which its text starts with. */
+  help?: string | null
   /** Client-side state: a local id not yet replaced by the server's, or a reply still being written. */
   pending?: boolean
 }

@@ -1,0 +1,111 @@
+// Does a message speak of suicide or self-harm? Rules first (they must answer with no model and never fail), then
+// the conversation around the message. Pure: the model's second opinion lives in secondOpinion.ts.
+import { CHINESE } from './chineseRules'
+import { ENGLISH } from './englishRules'
+import { normalizeChinese, normalizeEnglish } from './normalize'
+import type { Assessment, Category, RiskLevel, RuleSet } from './types'
+
+const RANK: Record<RiskLevel, number> = { none: 0, uncertain: 1, crisis: 2 }
+// A lone wish or thought said laughing is usually a figure of speech ("i want to die lol"); a method, a plan or a
+// time never is.
+const SOFTENED_BY_LAUGHTER = new Set<Category>(['passive_wish', 'hopelessness', 'active_thoughts'])
+
+const globals = new WeakMap<RegExp, RegExp>()
+function globalOf(pattern: RegExp): RegExp {
+  let global = globals.get(pattern)
+  if (!global) globals.set(pattern, (global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)))
+  global.lastIndex = 0
+  return global
+}
+
+function assessWith(set: RuleSet, normalized: string): Assessment {
+  let text = normalized
+  for (const pattern of set.ignore) text = text.replace(pattern, ' ~ ')
+  const topical = set.topicMarkers.some((marker) => marker.test(normalized))
+  const live = set.rules.filter((rule) => !(rule.topic && topical) && !rule.unless?.test(normalized))
+  const matched = live.filter((rule) => rule.pattern.test(text))
+  // Separate risk phrases, counted across rules: "whats the point of trying" and "i give up" are two signals;
+  // two rules matching overlapping words ("撐不住了" and "撐不住") are one.
+  const spans = live
+    .filter((rule) => rule.strength === 'risk')
+    .flatMap((rule) => [...text.matchAll(globalOf(rule.pattern))].map((m) => [m.index, m.index + m[0].length] as const))
+    .sort((a, b) => a[0] - b[0])
+  let riskSignals = 0
+  let reach = -1
+  for (const [start, end] of spans) {
+    if (start >= reach) riskSignals++
+    reach = Math.max(reach, end)
+  }
+  const crisis = new Set(matched.filter((r) => r.strength === 'crisis').map((r) => r.category))
+  const risk = new Set(matched.filter((r) => r.strength === 'risk').map((r) => r.category))
+  const timed = set.time.test(text)
+  const categories = [...new Set([...crisis, ...risk])]
+
+  if (crisis.size) {
+    const laughing = set.laughter.test(normalized) && !timed && [...crisis].every((c) => SOFTENED_BY_LAUGHTER.has(c))
+    if (laughing && !risk.size) return { level: 'uncertain', categories }
+    return { level: 'crisis', categories: timed ? [...categories, 'intent_timing'] : categories }
+  }
+  // Two separate risk signals (even of one category: "hopeless" and "no way out") are read as a crisis.
+  if (riskSignals >= 2) return { level: 'crisis', categories }
+  if (risk.size && timed) return { level: 'crisis', categories: [...categories, 'intent_timing'] }
+  if (risk.size) return { level: 'uncertain', categories }
+  return { level: 'none', categories: [] }
+}
+
+function merge(a: Assessment, b: Assessment): Assessment {
+  const level = RANK[a.level] >= RANK[b.level] ? a.level : b.level
+  return { level, categories: [...new Set([...a.categories, ...b.categories])] }
+}
+
+/** One message on its own, in English, Traditional or Simplified Chinese (or a mix). */
+export function assessMessage(text: string): Assessment {
+  const result = merge(assessWith(ENGLISH, normalizeEnglish(text)), assessWith(CHINESE, normalizeChinese(text)))
+  return { level: result.level, categories: [...new Set(result.categories)] }
+}
+
+export interface TurnContext {
+  /** The person's previous message in this conversation, if any. */
+  previousUserText?: string
+  /** The companion's last reply, and whether it carried the help block. */
+  previousReplyText?: string
+  previousReplyHadHelp?: boolean
+}
+
+// The companion asking whether the person is safe or thinking of ending their life.
+const SAFETY_QUESTION =
+  /\b(?:are you safe|you safe right now|are you (?:thinking|having thoughts) (?:about|of) (?:suicide|ending|killing|hurting|harming|dying)|(?:thoughts|thinking) (?:of|about) (?:ending your life|killing yourself|suicide|hurting yourself)|do you (?:have|feel) (?:a plan|like hurting)|have you (?:hurt|harmed) yourself|thinking of hurting yourself)\b|(?:你|妳)?(?:現在|现在)?(?:安全嗎|安全吗|是否安全)|(?:有沒有|有没有|是不是|是否|會不會|会不会)(?:想|想過|想过|在想)?(?:要)?(?:自殺|自杀|傷害自己|伤害自己|結束生命|结束生命|輕生|轻生)|(?:計畫|計劃|计划)嗎/i
+
+const SHORT_YES_EN =
+  /^(?:yes|yeah|yea|ya|yep|yup|yess|ye|y|ive|i do|im|i did|ill|i might|i think so|i guess|kind of|kinda|sort of|maybe|probably|possibly|sometimes|often|always|a lot|a little|a bit|all the time|every day|every night|constantly|tonight|today|tomorrow|soon|right now|now|this weekend|this week|true|exactly|correct|right|uh huh|mhm|mm|hmm yes|not sure|idk|i dont know|dont know|honestly yes|yes im|yes i do|yes ive|ive one|ive a plan|ive got one|ive got a plan|pills|the pills|rope|the bridge|the roof|i already did|already|did it|too late|its too late)(?: (?:i think|honestly|tbh|lol|again|already|i guess|sadly|unfortunately|maybe))*$/
+const SHORT_YES_ZH =
+  /^(?:對|对|是|是的|是啊|對啊|对啊|有|有啊|有吧|有想過|有想过|有一點|有一点|一點點|一点点|嗯+|恩+|會|会|會吧|会吧|想|想過|想过|要|今晚|今天|明天|等一下|週末|周末|好像|應該|应该|可能|也許|也许|或許|或许|一直|常常|每天|有時候|有时候|不知道|算是|大概|真的|沒錯|没错|對吧|对吧|準備好了|准备好了|已經|已经|已經做了|已经做了|藥|药|都想好了)[了吧啊呀喔哦嗯。,.!！…~]*$/
+
+/** A short answer that says yes, names a time, or only half-denies. */
+export function isShortAffirmation(text: string): boolean {
+  const en = normalizeEnglish(text).replace(/[^\p{L}\p{N} ]/gu, ' ').replace(/\s+/g, ' ').trim()
+  if (en && en.split(' ').length <= 8 && SHORT_YES_EN.test(en)) return true
+  const zh = normalizeChinese(text)
+  return zh.length <= 12 && SHORT_YES_ZH.test(zh)
+}
+
+export function asksAboutSafety(reply: string): boolean {
+  return SAFETY_QUESTION.test(reply.toLowerCase())
+}
+
+/**
+ * A message in its conversation: a short "yes" or "tonight" right after the companion asked about safety, or
+ * after the person's own concerning message, counts; so does an uncertain message in that position.
+ */
+export function assessTurn(text: string, context: TurnContext = {}): Assessment {
+  const own = assessMessage(text)
+  if (own.level === 'crisis') return own
+  const previous = context.previousUserText ? assessMessage(context.previousUserText) : null
+  const asked = Boolean(context.previousReplyHadHelp) || (context.previousReplyText ? asksAboutSafety(context.previousReplyText) : false)
+  const concerning = asked || (previous !== null && previous.level !== 'none')
+  if (!concerning) return own
+  const carried = [...new Set([...(previous?.categories ?? []), ...own.categories])]
+  if (own.level === 'uncertain') return { level: 'crisis', categories: carried }
+  if (isShortAffirmation(text)) return { level: 'crisis', categories: carried.length ? carried : ['active_thoughts'] }
+  return own
+}

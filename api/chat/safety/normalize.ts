@@ -1,0 +1,121 @@
+// Texts are matched in one canonical spelling per script so the rules stay readable: English lower-cased with
+// apostrophes dropped ("don't" → "dont") and chat shorthand spelled out; Chinese in Traditional characters with
+// spaces and punctuation variants removed. The rules are written against these forms only.
+import * as OpenCC from 'opencc-js'
+
+// Simplified → Traditional (Taiwan) by OpenCC; Traditional text passes through unchanged. Variant forms the
+// conversion leaves apart are folded together so one spelling in a rule covers both.
+const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' })
+const VARIANTS: Record<string, string> = { 臺: '台', 裏: '裡', 着: '著', 碳: '炭', 妳: '你', 祢: '你', 牠: '他', 麽: '麼', 爲: '為', 衆: '眾' }
+
+// Written Cantonese folded into Mandarin words, so "唔想活" and "跳落去" meet the same rules as 不想活 and 跳下去.
+const CANTONESE: [RegExp, string][] = [
+  [/唔係/g, '不是'],
+  [/喺度/g, '在這裡'],
+  [/唔/g, '不'],
+  [/冇/g, '沒有'],
+  [/咗/g, '了'],
+  [/喺/g, '在'],
+  [/佢哋/g, '他們'],
+  [/佢/g, '他'],
+  [/諗/g, '想'],
+  [/係/g, '是'],
+  [/嘅/g, '的'],
+  [/啲/g, '些'],
+  [/聽日/g, '明天'],
+  [/屋企/g, '家裡'],
+  [/企/g, '站'],
+  [/攰/g, '累'],
+  [/𠝹/g, '割'],
+  [/落去/g, '下去'],
+  [/幾多/g, '多少'],
+  [/點樣/g, '怎樣'],
+  [/乜嘢/g, '什麼'],
+  [/咁/g, '這麼'],
+  [/喇|囉|啦|嘞/g, '了'],
+]
+
+/** Chinese text in the form the rules are written in: Traditional, no spaces, plain punctuation. */
+export function normalizeChinese(text: string): string {
+  const flat = text.normalize('NFKC').replace(/\s+/g, '')
+  let out = toTraditional(flat)
+  for (const [pattern, replacement] of CANTONESE) out = out.replace(pattern, replacement)
+  return out
+    .replace(/[臺裏着碳妳祢牠麽爲衆]/g, (char) => VARIANTS[char])
+    .replace(/[，、；]/g, ',')
+    .replace(/[。！？!?]+/g, '。')
+    .toLowerCase()
+}
+
+// Chat shorthand spelled out, applied on word boundaries after apostrophes are gone.
+const SHORTHAND: [RegExp, string][] = [
+  [/\bwanna\b/g, 'want to'],
+  [/\bgonna\b/g, 'going to'],
+  [/\bgotta\b/g, 'got to'],
+  [/\btryna\b/g, 'trying to'],
+  [/\bwant2\b/g, 'want to'],
+  [/\bu\b/g, 'you'],
+  [/\bur\b/g, 'your'],
+  [/\bppl\b/g, 'people'],
+  [/\brn\b/g, 'right now'],
+  [/\btn\b/g, 'tonight'],
+  [/\b(tonite|2nite|2night)\b/g, 'tonight'],
+  [/\b(2morrow|tmrw|tmr|tmrow)\b/g, 'tomorrow'],
+  [/\bcuz\b|\bcos\b|\bbc\b/g, 'because'],
+  [/\bbcuz\b/g, 'because'],
+  [/\bsth\b/g, 'something'],
+  [/\bplz\b|\bpls\b/g, 'please'],
+  [/\bany ?more\b/g, 'anymore'],
+  [/\bi ?m\b/g, 'im'],
+  [/\bi am\b/g, 'im'],
+  [/\bi have\b/g, 'ive'],
+  [/\bi would\b/g, 'id'],
+  [/\bi will\b/g, 'ill'],
+  [/\bdo not\b/g, 'dont'],
+  [/\bdoes not\b/g, 'doesnt'],
+  [/\bdid not\b/g, 'didnt'],
+  [/\bcan ?not\b/g, 'cant'],
+  [/\bwill not\b/g, 'wont'],
+  [/\bwould not\b/g, 'wouldnt'],
+  [/\bis not\b/g, 'isnt'],
+  [/\bam not\b/g, 'not'],
+  [/\bhave not\b/g, 'havent'],
+  [/\bit is\b/g, 'its'],
+  [/\bthat is\b/g, 'thats'],
+  [/\bthere is\b/g, 'theres'],
+  [/\bwhat is\b/g, 'whats'],
+  // Euphemisms and shorthand for suicide and self-harm used online.
+  [/\bk ?m ?s\b/g, 'kill myself'],
+  [/\bkmys\b/g, 'kill myself'],
+  [/\bun-?alive (myself|me)\b/g, 'kill myself'],
+  [/\bun-?aliving (myself|me)\b/g, 'killing myself'],
+  [/\bun-?alive\b/g, 'kill myself'],
+  [/\bun-?alived\b/g, 'killed myself'],
+  [/\boff(ing)? myself\b/g, 'kill$1 myself'],
+  [/\bend(ing)? myself\b/g, 'kill$1 myself'],
+  [/\bc ?t ?b\b/g, 'kill myself'],
+  [/\bcatch(ing)? the bus\b(?= (tonight|soon|today|tomorrow|this|now|early|finally))/g, 'kill$1 myself'],
+  [/\bsewer ?slide\b/g, 'suicide'],
+  [/\bs[\W_]?[u*][\W_]?[i1*!][\W_]?[c*][\W_]?[i1*!][\W_]?[d*][\W_]?[e3*]\b/g, 'suicide'],
+  [/\bsu[i1]c[i1]dal\b/g, 'suicidal'],
+  [/\bself[- ]?h[a*]rm(ing|ed)?\b/g, 'selfharm'],
+  [/\bs\/h\b/g, 'selfharm'],
+  [/\bsh (?=relapse|again|urges?|free|clean|scars?|cuts?|marks?)/g, 'selfharm '],
+  [/\bo\.?d\b(?!\w)/g, 'overdose'],
+  [/\bod(ing|ed|d)\b/g, 'overdos$1'],
+  [/\bd[i1]e+\b/g, 'die'],
+]
+
+/** English text in the form the rules are written in. */
+export function normalizeEnglish(text: string): string {
+  let out = text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc\u2032`´']/g, '')
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, ' - ')
+    .replace(/(\p{L})\1{2,}/gu, '$1$1')
+    .replace(/\s+/g, ' ')
+  for (const [pattern, replacement] of SHORTHAND) out = out.replace(pattern, replacement)
+  return ` ${out.trim()} `
+}

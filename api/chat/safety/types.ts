@@ -1,0 +1,44 @@
+/** The Columbia Suicide Severity Rating Scale's ideation and behaviour categories, plus method seeking. */
+export const CATEGORIES = [
+  'passive_wish',
+  'burden',
+  'active_thoughts',
+  'method',
+  'intent_timing',
+  'plan',
+  'preparatory',
+  'self_harm',
+  'method_seeking',
+  'hopelessness',
+] as const
+export type Category = (typeof CATEGORIES)[number]
+
+export interface Rule {
+  category: Category
+  /** `crisis`: enough alone. `risk`: uncertain alone; a second risk of another category, or a time word, makes it a crisis. */
+  strength: 'crisis' | 'risk'
+  pattern: RegExp
+  /** Talks about the subject rather than the person's own intent: reading, fiction, the news and grief cancel it. */
+  topic?: boolean
+  /** The rule does not count when this matches anywhere in the message (camping rope, barbecue charcoal). */
+  unless?: RegExp
+}
+
+export interface RuleSet {
+  /** Spans removed before matching: denials and figures of speech. */
+  ignore: RegExp[]
+  /** Study, fiction, news or someone else's death. */
+  topicMarkers: RegExp[]
+  /** Laughing along ("lol", "哈哈"): turns lone wishes and thoughts from crisis into uncertain. */
+  laughter: RegExp
+  /** "tonight", "今晚": turns a risk into a crisis. */
+  time: RegExp
+  rules: Rule[]
+}
+
+export type RiskLevel = 'none' | 'uncertain' | 'crisis'
+
+export interface Assessment {
+  level: RiskLevel
+  categories: Category[]
+}

@@ -1,0 +1,52 @@
+// The labelled crisis corpus and its scoring, shared by the unit test and bench/safety.ts.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { assessMessage } from '../../../../api/chat/safety/detect'
+
+export interface LabelledMessage {
+  text: string
+  lang: 'en' | 'zh-TW' | 'zh-CN'
+  label: 'crisis' | 'ordinary'
+  category: string
+}
+
+export const CORPUS_FILES = ['corpusA.json', 'corpusB.json']
+
+export function loadCorpus(files = CORPUS_FILES): LabelledMessage[] {
+  return files.flatMap((file) => JSON.parse(readFileSync(join(import.meta.dirname, file), 'utf8')) as LabelledMessage[])
+}
+
+export interface Score {
+  crisis: number
+  ordinary: number
+  recall: number
+  falseAlarmRate: number
+  misses: string[]
+  falseAlarms: string[]
+}
+
+/** Recall counts only a crisis level (help first); an uncertain result with no model gets no help, so it is a miss. */
+export function scoreCorpus(messages: LabelledMessage[]): Score {
+  const misses: string[] = []
+  const falseAlarms: string[] = []
+  let crisis = 0
+  let ordinary = 0
+  for (const message of messages) {
+    const flagged = assessMessage(message.text).level === 'crisis'
+    if (message.label === 'crisis') {
+      crisis++
+      if (!flagged) misses.push(`${message.category}: ${message.text}`)
+    } else {
+      ordinary++
+      if (flagged) falseAlarms.push(`${message.category}: ${message.text}`)
+    }
+  }
+  return {
+    crisis,
+    ordinary,
+    recall: crisis ? 1 - misses.length / crisis : 1,
+    falseAlarmRate: ordinary ? falseAlarms.length / ordinary : 0,
+    misses,
+    falseAlarms,
+  }
+}

@@ -1,0 +1,136 @@
+import { describe, expect, test } from 'vitest'
+import { assessMessage, assessTurn, isShortAffirmation } from '../../../../api/chat/safety/detect'
+import { normalizeChinese, normalizeEnglish } from '../../../../api/chat/safety/normalize'
+import { CATEGORIES } from '../../../../api/chat/safety/types'
+import { scoreCorpus, loadCorpus } from './corpus'
+
+// Two labelled sets written apart from the rules, each over English, Traditional and Simplified Chinese, every
+// category of the Columbia scale, and hard negatives (figures of speech, denials, fiction, study, grief, everyday).
+const corpus = loadCorpus()
+
+describe('the labelled corpus', () => {
+  test('is broad: 300+ messages, three languages, every category, at least 40% negatives', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(300)
+    for (const lang of ['en', 'zh-TW', 'zh-CN']) expect(corpus.filter((m) => m.lang === lang).length).toBeGreaterThanOrEqual(100)
+    for (const category of CATEGORIES) expect(corpus.filter((m) => m.label === 'crisis' && m.category === category).length).toBeGreaterThanOrEqual(15)
+    for (const negative of ['figure_of_speech', 'negation', 'fiction', 'study', 'grief', 'everyday'])
+      expect(corpus.filter((m) => m.label === 'ordinary' && m.category === negative).length).toBeGreaterThanOrEqual(15)
+    expect(corpus.filter((m) => m.label === 'ordinary').length / corpus.length).toBeGreaterThanOrEqual(0.4)
+  })
+
+  test.each(['en', 'zh-TW', 'zh-CN'])('%s: recall at least 97%%, false alarms at most 3%%', (lang) => {
+    const score = scoreCorpus(corpus.filter((m) => m.lang === lang))
+    expect(score.recall, score.misses.join('\n')).toBeGreaterThanOrEqual(0.97)
+    expect(score.falseAlarmRate, score.falseAlarms.join('\n')).toBeLessThanOrEqual(0.03)
+  })
+})
+
+describe('assessMessage', () => {
+  test.each([
+    'I want to kill myself',
+    "I'm going to kill myself tonight",
+    'i keep thinking about killing myself',
+    'Sometimes I think about ending my life',
+    'I just want to end it all',
+    'I feel suicidal',
+    "I've been thinking about suicide a lot",
+    'I want to die',
+    'honestly I wish I was dead',
+    "I'd be better off dead",
+    'I don’t want to live anymore',
+    'I want to hurt myself again',
+    "I've been cutting myself",
+    'ngl i wanna kms',
+    'im gonna unalive myself',
+    'been thinking abt sewerslide again',
+    '我想死',
+    '我不想活了',
+    '想自杀',
+    '我想結束自己的生命',
+    '死了算了',
+    '一了百了算了',
+    '遺書寫好了',
+    '遗书已经写好了',
+    '我唔想活喇',
+  ])('crisis: "%s"', (text) => {
+    expect(assessMessage(text).level).toBe('crisis')
+  })
+
+  test.each([
+    'this exam is killing me',
+    'My boss is going to kill me if I miss the deadline',
+    "I'm killing myself at work these days",
+    "I'm dying to see the new movie",
+    "I'm going to die of embarrassment",
+    'I hurt myself playing basketball yesterday',
+    'We watched a documentary about suicide prevention',
+    'I could kill for a coffee right now',
+    "I'm not suicidal, just really tired",
+    '想死你了！',
+    '想死我了，終於見面了',
+    '笑死我了',
+    '今天累死了',
+    '熱死了',
+    '我不想死，我想好好活著',
+    '她在自殺防治中心當志工',
+    '我的理想是成為更勇敢的人',
+    '气死我了，又加班',
+  ])('ordinary: "%s"', (text) => {
+    expect(assessMessage(text).level).not.toBe('crisis')
+  })
+
+  test('names the categories it found', () => {
+    expect(assessMessage('what is the most painless way to die').categories).toContain('method_seeking')
+    expect(assessMessage("I've been saving up my sleeping pills").categories).toContain('preparatory')
+    expect(assessMessage('tonight is the night, I will do it tonight and end it').categories).toContain('intent_timing')
+  })
+
+  test('risk words without clear intent are uncertain, not a crisis', () => {
+    expect(assessMessage('i feel so hopeless lately').level).toBe('uncertain')
+    expect(assessMessage('我最近撐不住了').level).toBe('uncertain')
+  })
+})
+
+describe('normalisation', () => {
+  test('Simplified Chinese, Cantonese and Traditional meet the same rules', () => {
+    expect(normalizeChinese('我想自杀')).toBe(normalizeChinese('我想自殺'))
+    expect(normalizeChinese('唔想活')).toBe('不想活')
+    expect(normalizeChinese('跳 落 去')).toBe('跳下去')
+  })
+
+  test('English shorthand is spelled out', () => {
+    expect(normalizeEnglish("i dont wanna be here rn")).toContain('dont want to be here right now')
+    expect(normalizeEnglish('kms')).toContain('kill myself')
+    expect(normalizeEnglish('I’m')).toContain('im')
+  })
+})
+
+describe('assessTurn: the conversation around a message', () => {
+  const afterHelp = { previousUserText: 'I want to kill myself', previousReplyText: 'Are you safe right now?', previousReplyHadHelp: true }
+
+  test.each(['yes', 'Yeah', 'I have', 'tonight', 'kinda', 'yes i do', '對', '嗯', '嗯嗯', '有', '今晚', '会'])(
+    'a short "%s" after the companion asked about safety is a crisis',
+    (text) => {
+      expect(assessTurn(text, afterHelp).level).toBe('crisis')
+    },
+  )
+
+  test.each(['no', 'no, I am safe', 'not really', '沒有', '不會啦', 'thanks, I feel better now'])('"%s" after the help block is not', (text) => {
+    expect(assessTurn(text, afterHelp).level).not.toBe('crisis')
+  })
+
+  test('a safety question in the companion’s own words counts as asking', () => {
+    expect(assessTurn('yes', { previousReplyText: 'That sounds so heavy. Are you thinking about ending your life?' }).level).toBe('crisis')
+    expect(assessTurn('對', { previousReplyText: '你現在安全嗎？' }).level).toBe('crisis')
+  })
+
+  test('after the person’s own concerning message, a yes or an uncertain message is a crisis', () => {
+    expect(assessTurn('yeah', { previousUserText: 'sometimes i wish i could disappear' }).level).toBe('crisis')
+    expect(assessTurn('i feel hopeless', { previousUserText: 'i want to disappear' }).level).toBe('crisis')
+  })
+
+  test('after ordinary talk, a yes is just a yes', () => {
+    expect(assessTurn('yes', { previousUserText: 'do you like ramen?', previousReplyText: 'I love ramen! Do you?' }).level).toBe('none')
+    expect(isShortAffirmation('yes, and then we went to the beach and had a great time all day long')).toBe(false)
+  })
+})
