@@ -3,12 +3,13 @@
 import { CHINESE } from './chineseRules'
 import { ENGLISH } from './englishRules'
 import { normalizeChinese, normalizeEnglish } from './normalize'
+import { lexicalRisk } from './lexicalModel'
 import type { Assessment, Category, RiskLevel, RuleSet } from './types'
 
 const RANK: Record<RiskLevel, number> = { none: 0, uncertain: 1, crisis: 2 }
-// A lone wish or thought said laughing is usually a figure of speech ("i want to die lol"); a method, a plan or a
-// time never is.
-const SOFTENED_BY_LAUGHTER = new Set<Category>(['passive_wish', 'hopelessness', 'active_thoughts'])
+// A lone wish, thought or jump said laughing is usually a figure of speech ("i want to die lol", "im jumping out the
+// window lmao"); a plan, preparations or a time never are.
+const SOFTENED_BY_LAUGHTER = new Set<Category>(['passive_wish', 'hopelessness', 'active_thoughts', 'method'])
 
 const globals = new WeakMap<RegExp, RegExp>()
 function globalOf(pattern: RegExp): RegExp {
@@ -21,6 +22,7 @@ function globalOf(pattern: RegExp): RegExp {
 function assessWith(set: RuleSet, normalized: string): Assessment {
   let text = normalized
   for (const pattern of set.ignore) text = text.replace(pattern, ' ~ ')
+  const setAside = text !== normalized
   const topical = set.topicMarkers.some((marker) => marker.test(normalized))
   const live = set.rules.filter((rule) => !(rule.topic && topical) && !rule.unless?.test(normalized))
   const matched = live.filter((rule) => rule.pattern.test(text))
@@ -42,26 +44,50 @@ function assessWith(set: RuleSet, normalized: string): Assessment {
   const categories = [...new Set([...crisis, ...risk])]
 
   if (crisis.size) {
-    const laughing = set.laughter.test(normalized) && !timed && [...crisis].every((c) => SOFTENED_BY_LAUGHTER.has(c))
-    if (laughing && !risk.size) return { level: 'uncertain', categories }
+    const laughing =
+      (set.joking.test(normalized) || (set.laughter.test(normalized) && !timed)) && [...crisis].every((c) => SOFTENED_BY_LAUGHTER.has(c))
+    if (laughing && !risk.size) return { level: 'uncertain', categories, joking: true }
     return { level: 'crisis', categories: timed ? [...categories, 'intent_timing'] : categories }
   }
   // Two separate risk signals (even of one category: "hopeless" and "no way out") are read as a crisis.
   if (riskSignals >= 2) return { level: 'crisis', categories }
   if (risk.size && timed) return { level: 'crisis', categories: [...categories, 'intent_timing'] }
   if (risk.size) return { level: 'uncertain', categories }
-  return { level: 'none', categories: [] }
+  return { level: 'none', categories: [], ...(setAside ? { setAside } : {}) }
 }
 
 function merge(a: Assessment, b: Assessment): Assessment {
   const level = RANK[a.level] >= RANK[b.level] ? a.level : b.level
-  return { level, categories: [...new Set([...a.categories, ...b.categories])] }
+  const joking = (a.joking && b.level !== 'crisis') || (b.joking && a.level !== 'crisis')
+  const setAside = level === 'none' && (a.setAside || b.setAside)
+  return { level, categories: [...new Set([...a.categories, ...b.categories])], ...(joking ? { joking: true } : {}), ...(setAside ? { setAside } : {}) }
+}
+
+// The lexical layer's thresholds, chosen on labelled sets it was not trained on (bench/safety.ts): alone it must be
+// very sure; beside an uncertain rule, fairly sure.
+const LEXICAL_ALONE = 0.75
+const LEXICAL_WITH_RULE = 0.5
+
+/** The hand-written rules alone. */
+export function assessRules(text: string): Assessment {
+  return merge(assessWith(ENGLISH, normalizeEnglish(text)), assessWith(CHINESE, normalizeChinese(text)))
+}
+
+/** The rules' reading and the lexical layer's probability, combined. */
+export function combineLayers(rules: Assessment, lexical: number): Assessment {
+  if (rules.level === 'crisis' || rules.joking) return rules
+  const categories = rules.categories.length ? rules.categories : (['active_thoughts'] as Category[])
+  // A denial or figure of speech the rules set aside is not overruled by wording alone.
+  if ((lexical >= LEXICAL_ALONE && !rules.setAside) || (rules.level === 'uncertain' && lexical >= LEXICAL_WITH_RULE))
+    return { level: 'crisis', categories }
+  if (rules.level === 'uncertain' || lexical >= LEXICAL_WITH_RULE) return { level: 'uncertain', categories }
+  return { level: 'none', categories: [] }
 }
 
 /** One message on its own, in English, Traditional or Simplified Chinese (or a mix). */
 export function assessMessage(text: string): Assessment {
-  const result = merge(assessWith(ENGLISH, normalizeEnglish(text)), assessWith(CHINESE, normalizeChinese(text)))
-  return { level: result.level, categories: [...new Set(result.categories)] }
+  const rules = assessRules(text)
+  return combineLayers(rules, rules.level === 'crisis' ? 0 : lexicalRisk(text))
 }
 
 export interface TurnContext {

@@ -10,7 +10,18 @@ const VARIANTS: Record<string, string> = { 臺: '台', 裏: '裡', 着: '著', �
 
 // Written Cantonese folded into Mandarin words, so "唔想活" and "跳落去" meet the same rules as 不想活 and 跳下去.
 const CANTONESE: [RegExp, string][] = [
+  [/自鯊|紫砂|自鲨/g, '自殺'],
+  [/想鼠/g, '想死'],
+  [/毋想/g, '不想'],
+  [/閣活/g, '再活'],
   [/唔係/g, '不是'],
+  [/唔好/g, '不要'],
+  [/唔使/g, '不用'],
+  [/揀/g, '選'],
+  [/好似/g, '好像'],
+  [/淤青/g, '瘀青'],
+  [/瞓/g, '睡'],
+  [/住我/g, '我'],
   [/喺度/g, '在這裡'],
   [/唔/g, '不'],
   [/冇/g, '沒有'],
@@ -48,7 +59,7 @@ export function normalizeChinese(text: string): string {
 }
 
 // Chat shorthand spelled out, applied on word boundaries after apostrophes are gone.
-const SHORTHAND: [RegExp, string][] = [
+const SHORTHAND: [RegExp, string | ((match: string) => string)][] = [
   [/\bwanna\b/g, 'want to'],
   [/\bgonna\b/g, 'going to'],
   [/\bgotta\b/g, 'got to'],
@@ -104,6 +115,11 @@ const SHORTHAND: [RegExp, string][] = [
   [/\bo\.?d\b(?!\w)/g, 'overdose'],
   [/\bod(ing|ed|d)\b/g, 'overdos$1'],
   [/\bd[i1]e+\b/g, 'die'],
+  [/\b(?:tird|tierd|tiered of)\b/g, (m: string) => (m.startsWith('tiered') ? 'tired of' : 'tired')],
+  [/\bwud\b/g, 'would'],
+  [/\btil\b/g, 'till'],
+  [/\bcud\b/g, 'could'],
+  [/\bsumtimes\b/g, 'sometimes'],
 ]
 
 /** English text in the form the rules are written in. */
@@ -116,6 +132,6 @@ export function normalizeEnglish(text: string): string {
     .replace(/[\u2013\u2014]/g, ' - ')
     .replace(/(\p{L})\1{2,}/gu, '$1$1')
     .replace(/\s+/g, ' ')
-  for (const [pattern, replacement] of SHORTHAND) out = out.replace(pattern, replacement)
+  for (const [pattern, replacement] of SHORTHAND) out = out.replace(pattern, replacement as string)
   return ` ${out.trim()} `
 }

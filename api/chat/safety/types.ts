@@ -31,6 +31,8 @@ export interface RuleSet {
   topicMarkers: RegExp[]
   /** Laughing along ("lol", "哈哈"): turns lone wishes and thoughts from crisis into uncertain. */
   laughter: RegExp
+  /** Saying outright it was a joke ("jk", "開玩笑的啦"): softens even a message with a time in it. */
+  joking: RegExp
   /** "tonight", "今晚": turns a risk into a crisis. */
   time: RegExp
   rules: Rule[]
@@ -41,4 +43,8 @@ export type RiskLevel = 'none' | 'uncertain' | 'crisis'
 export interface Assessment {
   level: RiskLevel
   categories: Category[]
+  /** The rules found a crisis but the person said it laughing or as a joke: nothing may raise it again. */
+  joking?: boolean
+  /** A denial or figure of speech was read and set aside ("我不想死", "this exam is killing me"). */
+  setAside?: boolean
 }

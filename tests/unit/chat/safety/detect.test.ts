@@ -87,7 +87,7 @@ describe('assessMessage', () => {
 
   test('risk words without clear intent are uncertain, not a crisis', () => {
     expect(assessMessage('i feel so hopeless lately').level).toBe('uncertain')
-    expect(assessMessage('我最近撐不住了').level).toBe('uncertain')
+    expect(assessMessage('我最近好絕望').level).toBe('uncertain')
   })
 })
 
