@@ -7,6 +7,7 @@ import { createOllamaProvider } from '../../api/llm/ollamaProvider'
 import { claimJob, type JobRow } from '../../api/jobs/queue'
 import { ANALYZE_CHAT_HISTORY } from '../../api/chat-import/analysis/importJob'
 import { RELATIONSHIP_TYPES } from '../../api/content/definitions'
+import iconv from 'iconv-lite'
 
 const fixturePaths = chatExportFixtures()
 const fixture = (name: string) => readFileSync(fixturePaths.get(name)!)
@@ -83,7 +84,12 @@ describe('analyzeNameOnly', () => {
     const { status, body } = await analyzeNames(app, cookie, id, fromFixtures(name))
     expect(status).toBe(200)
     const want = expected(name)
-    if (want.error) expect(body).toEqual({ hasError: true, erroneousFiles: [{ fileName: name }], names: [] })
+    if (want.error)
+      expect(body).toEqual({
+        hasError: true,
+        erroneousFiles: [{ fileName: name, reason: 'NotAChatExport', message: `${name} does not have the correct chat history format` }],
+        names: [],
+      })
     else expect(body).toEqual({ hasError: false, erroneousFiles: [], names: want.speakers })
   })
 
@@ -91,7 +97,7 @@ describe('analyzeNameOnly', () => {
     const { body } = await analyzeNames(app, cookie, id, fromFixtures('line-ios-en.txt', 'malformed-csv.txt', 'whatsapp-android-zh-CN-12h.txt'))
     expect(body).toEqual({
       hasError: true,
-      erroneousFiles: [{ fileName: 'malformed-csv.txt' }],
+      erroneousFiles: [{ fileName: 'malformed-csv.txt', reason: 'NotAChatExport', message: expect.any(String) }],
       names: [...expected('line-ios-en.txt').speakers, ...expected('whatsapp-android-zh-CN-12h.txt').speakers],
     })
     expect(await importRows(app, id)).toEqual([])
@@ -123,13 +129,38 @@ describe('what an upload may be', () => {
     expect(csv.body.message).toBe('chat.csv: only .txt files can be uploaded')
   })
 
-  test('a binary file named .txt is refused', async () => {
+  test('a binary file named .txt is marked as not text; the other files of the batch go on', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff, 0xfe])
-    const res = await analyzeNames(app, cookie, id, [...fromFixtures('line-ios-en.txt'), ['photo.txt', png]])
-    expect(res.status).toBe(400)
-    expect(res.body.message).toBe('photo.txt is not a text file')
-    const nul = await analyzeNames(app, cookie, id, [['nul.txt', 'hello\u0000world']])
-    expect(nul.body.message).toBe('nul.txt is not a text file')
+    const res = await analyzeNames(app, cookie, id, [...fromFixtures('line-ios-en.txt'), ['photo.txt', png], ['nul.txt', 'hello\u0000world']])
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      hasError: true,
+      erroneousFiles: [
+        { fileName: 'photo.txt', reason: 'NotText', message: 'photo.txt is not a text file' },
+        { fileName: 'nul.txt', reason: 'NotText', message: 'nul.txt is not a text file' },
+      ],
+      names: expected('line-ios-en.txt').speakers,
+    })
+    const real = await upload(app, cookie, id, [...fromFixtures('line-ios-en.txt'), ['photo.txt', png]], 'Mia Chen')
+    expect(real.status).toBe(400)
+    expect(real.body.message).toBe('photo.txt is not a text file')
+  })
+
+  test('UTF-16 with and without BOM, Big5, GBK and Latin-1 exports are read', async () => {
+    const text = (name: string) => fixture(name).toString('utf8').replace(/^\ufeff/, '')
+    const cases: [string, Uint8Array, string][] = [
+      ['line-ios-en.txt', iconv.encode(text('line-ios-en.txt'), 'utf16le', { addBOM: true }), 'utf-16 with BOM'],
+      ['line-ios-en.txt', iconv.encode(text('line-ios-en.txt'), 'utf16be'), 'utf-16BE without BOM'],
+      ['whatsapp-android-en-24h.txt', iconv.encode(text('whatsapp-android-en-24h.txt'), 'utf16le'), 'utf-16LE without BOM'],
+      ['line-android-zh-TW.txt', iconv.encode(text('line-android-zh-TW.txt'), 'big5'), 'Big5'],
+      ['whatsapp-android-zh-CN-12h.txt', iconv.encode(text('whatsapp-android-zh-CN-12h.txt'), 'gbk'), 'GBK'],
+      ['whatsapp-android-en-24h.txt', iconv.encode(text('whatsapp-android-en-24h.txt'), 'latin1'), 'Latin-1'],
+    ]
+    for (const [name, bytes, label] of cases) {
+      const { status, body } = await analyzeNames(app, cookie, id, [[name, bytes]])
+      expect(status, label).toBe(200)
+      expect(body, label).toEqual({ hasError: false, erroneousFiles: [], names: expected(name).speakers })
+    }
   })
 
   test('each file within CHAT_HISTORY_MAX_BYTES', async () => {
@@ -140,8 +171,12 @@ describe('what an upload may be', () => {
       const fits = await analyzeNames(small, own, character, fromFixtures('line-ios-en.txt'))
       expect(fits.body.names).toEqual(expected('line-ios-en.txt').speakers)
       const big = await analyzeNames(small, own, character, fromFixtures('line-ios-en.txt', 'whatsapp-ios-en-12h.txt'))
-      expect(big.status).toBe(400)
-      expect(big.body.message).toBe('whatsapp-ios-en-12h.txt is larger than 600 B')
+      expect(big.status).toBe(200)
+      expect(big.body).toEqual({
+        hasError: true,
+        erroneousFiles: [{ fileName: 'whatsapp-ios-en-12h.txt', reason: 'TooLarge', message: 'whatsapp-ios-en-12h.txt is larger than 600 B' }],
+        names: expected('line-ios-en.txt').speakers,
+      })
     } finally {
       await small.close()
     }
@@ -270,6 +305,37 @@ describe('the analysis job', () => {
     } finally {
       app.ctx.jobs.start(app.ctx)
     }
+  })
+
+  test('the same upload sent twice at once starts one analysis; sent again later, another', async () => {
+    const cookie = await developer(app)
+    const id = await characterOf(app, cookie)
+    await app.ctx.jobs.stop()
+    let first: any
+    try {
+      const twice = await Promise.all([0, 1, 2].map(() => upload(app, cookie, id, fromFixtures(...files), 'Mia Chen')))
+      expect(twice.map((r) => r.status)).toEqual([202, 202, 202])
+      first = twice[0].body
+      for (const r of twice) expect(r.body).toEqual(first)
+      expect(await importRows(app, id)).toHaveLength(1)
+      const jobs = await app.ctx.sql`select 1 from jobs where character_id = ${id} and kind = ${ANALYZE_CHAT_HISTORY}`
+      expect(jobs).toHaveLength(1)
+      // Only the one import's files are stored.
+      const keys = await app.ctx.sql<{ storage_key: string }[]>`
+        select f.storage_key from chat_history_files f join chat_history_imports i on i.id = f.import_id where i.character_id = ${id}`
+      expect(keys).toHaveLength(files.length)
+      // Other files, or another name, are another upload.
+      const other = await upload(app, cookie, id, fromFixtures('line-ios-en.txt'), 'Mia Chen')
+      expect(other.body.importId).not.toBe(first.importId)
+    } finally {
+      app.ctx.jobs.start(app.ctx)
+    }
+    await relationsReady(app, cookie, id)
+    const again = await upload(app, cookie, id, fromFixtures(...files), 'Mia Chen')
+    expect(again.status).toBe(202)
+    expect(again.body.importId).not.toBe(first.importId)
+    await relationsReady(app, cookie, id)
+    await vi.waitFor(async () => expect((await importRows(app, id)).map((r) => r.status)).toEqual(['SUPERSEDED', 'SUCCEEDED', 'SUCCEEDED']), POLL)
   })
 
   test('a newer upload wins over one still queued', async () => {

@@ -11,7 +11,7 @@ import { lockCharacter, rebuildCharacterPrompt } from '../../characters/characte
 import { PermanentJobError, holdsClaim, type JobRow } from '../../jobs/queue'
 import type { JobHandler, JobRun } from '../../jobs/worker'
 import { confirmedRelations, mergeWithConfirmed, writeGraph, type GraphPerson } from '../../relations/proposedGraph'
-import { parseChatExport } from '../parseChatExport'
+import { readChatExport } from '../decodeExport'
 import type { ChatMessage } from '../types'
 import { analyzeChats, type AnalyzedStyle } from './analyzeChats'
 import type { ImportStatus } from './imports'
@@ -65,9 +65,9 @@ async function loadChats(run: JobRun, importId: string): Promise<ChatMessage[][]
   for (const file of files) {
     const bytes = file.storage_key ? await run.ctx.storage.get(file.storage_key) : null
     if (!bytes) throw new PermanentJobError(`${file.original_name} is no longer stored; upload it again`)
-    const result = parseChatExport(bytes)
-    if (!result.ok) throw new PermanentJobError(`${file.original_name} is not a chat export`)
-    chats.push(result.messages)
+    const read = readChatExport(bytes)
+    if (!read.ok || !read.result.ok) throw new PermanentJobError(`${file.original_name} is not a chat export`)
+    chats.push(read.result.messages)
   }
   return chats
 }
