@@ -54,7 +54,7 @@ export const chatHistoryRoutes = (ctx: AppContext) => {
           description: [
             'Files may be UTF-8, UTF-16 (with or without a byte-order mark) or a legacy encoding such as Big5, GBK, Shift_JIS or Latin-1; the encoding is detected.',
             'With analyzeNameOnly=true nothing is stored: returns {hasError, erroneousFiles: [{fileName, reason, message}], names}, where names are the distinct message authors of the files that are chat exports, in order of first appearance, and erroneousFiles the files that are not, each with its reason: TooLarge (over CHAT_HISTORY_MAX_BYTES), NotText (not text in any encoding) or NotAChatExport.',
-            'Without it, userName (one of those names: the user themself) is required and every file must be a chat export; the files are stored, the relations of the character stop being ready, and the analysis is queued: 202 {importId, status: "PENDING"}. The same files and name again while that import is pending or running return the same importId and start nothing.',
+            'Without it, userName (one of those names: the user themself) is required and every file must be a chat export; the files are stored, the relations of the character stop being ready, and the analysis is queued: 202 {importId, status: "PENDING"}. Every import is merged into the relationship graph: the same person (same name, or a longer or shorter form of it) is one card, people the user confirmed keep their types and closeness, proposals never confirmed are offered again, new people are added; the speaking style is measured on the user\'s messages of every import. The same files and name again while that import is pending or running return the same importId and start nothing.',
             'Refused with 400: more than 3 files ("at most 3 files"), a name not ending in .txt, and on a real upload any erroneous file. 404 for a character that is not the caller\'s.',
           ].join(' '),
         },
@@ -64,7 +64,7 @@ export const chatHistoryRoutes = (ctx: AppContext) => {
       auth: true,
       detail: {
         summary:
-          "The character's imports, oldest first: {id, userName, status PENDING|RUNNING|SUCCEEDED|FAILED|SUPERSEDED, error, fileCount, totalBytes, messageCount, userMessageCount, peopleCount, files [{fileName, sizeBytes, platform, messageCount}], createdAt, finishedAt}",
+          "The character's imports, oldest first: {id, userName, status PENDING|RUNNING|SUCCEEDED|FAILED (SUPERSEDED on imports made before every import was merged), error, fileCount, totalBytes, messageCount, userMessageCount, peopleCount, files [{fileName, sizeBytes, platform, messageCount}], createdAt, finishedAt}",
       },
     })
 }

@@ -335,10 +335,10 @@ describe('the analysis job', () => {
     expect(again.status).toBe(202)
     expect(again.body.importId).not.toBe(first.importId)
     await relationsReady(app, cookie, id)
-    await vi.waitFor(async () => expect((await importRows(app, id)).map((r) => r.status)).toEqual(['SUPERSEDED', 'SUCCEEDED', 'SUCCEEDED']), POLL)
+    await vi.waitFor(async () => expect((await importRows(app, id)).map((r) => r.status)).toEqual(['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED']), POLL)
   })
 
-  test('a newer upload wins over one still queued', async () => {
+  test('two uploads queued together are both analysed and merged', async () => {
     const { cookie } = await app.signUp()
     const id = await characterOf(app, cookie)
     await app.ctx.jobs.stop()
@@ -348,9 +348,9 @@ describe('the analysis job', () => {
     } finally {
       app.ctx.jobs.start(app.ctx)
     }
+    await vi.waitFor(async () => expect((await importRows(app, id)).map((r) => r.status)).toEqual(['SUCCEEDED', 'SUCCEEDED']), POLL)
     const relations = await relationsReady(app, cookie, id)
-    expect(relations.data.nodes.map((n: any) => n.properties.name)).toEqual(['林志明', '陳小美'])
-    await vi.waitFor(async () => expect((await importRows(app, id)).map((r) => r.status)).toEqual(['SUPERSEDED', 'SUCCEEDED']), POLL)
+    expect(relations.data.nodes.filter((n: any) => !n.properties.isSelf).map((n: any) => n.properties.name).sort()).toEqual(['Alex Turner', '陳小美'])
   })
 
   test('a failed analysis is visible on the import, with its error', async () => {
@@ -375,6 +375,81 @@ describe('the analysis job', () => {
     expect(failed.data).toEqual({ nodes: [], relationships: [] })
     const [listed] = (await app.json('GET', `/chatbots/characters/${id}/chat-history`, { cookie })).body
     expect(listed).toMatchObject({ status: 'FAILED', error: 'line-ios-en.txt is no longer stored; upload it again', finishedAt: expect.any(String) })
+  })
+})
+
+describe('re-imports merge into the graph', () => {
+  const whatsApp = (lines: [string, string][], day = '15/01/2024') =>
+    lines.map(([author, text], i) => `${day}, 10:${String(i).padStart(2, '0')} - ${author}: ${text}`).join('\n') + '\n'
+  // Mia talks with Alex (as "Alex" here, "Alex Turner" on LINE) and with Sam Lee, on WhatsApp.
+  const withAlex = whatsApp([['Mia Chen', 'are you coming tonight?'], ['Alex', 'yes, around 8'], ['Mia Chen', 'great, bring snacks 🍿'], ['Alex', 'deal']])
+  const withSam = whatsApp([['Mia Chen', 'hey Sam, lunch tomorrow?'], ['Sam Lee', 'sure, noon?'], ['Mia Chen', 'perfect see you then']], '16/01/2024')
+  const group = whatsApp(
+    [['Kai Ono', 'who is bringing the tent'], ['Mia Chen', 'I can bring it'], ['Alex Turner', 'I have the stove'], ['Kai Ono', 'nice'], ['Sam Lee', 'I will drive'], ['Mia Chen', 'thanks Sam!'], ['Kai Ono', 'see you all saturday'], ['Sam Lee', 'bye']],
+    '20/01/2024',
+  )
+
+  const people = (relations: any) => {
+    const names = new Map(relations.data.nodes.map((n: any) => [n.id, n.properties.name]))
+    return Object.fromEntries(
+      relations.data.relationships.map((r: any) => [names.get(r.target), { types: r.types, closeness: r.properties.closeness, confirmed: r.properties.confirmed }]),
+    )
+  }
+  const measured = async (id: string) =>
+    (await app.ctx.sql<{ speaking_style: any }[]>`select speaking_style from characters where id = ${id}`)[0].speaking_style.stats['messages measured']
+
+  async function importAndWait(cookie: string, id: string, files: Upload[]) {
+    const accepted = await upload(app, cookie, id, files, 'Mia Chen')
+    expect(accepted.status).toBe(202)
+    await vi.waitFor(async () => {
+      const { body } = await app.json('GET', `/chatbots/characters/${id}/relations`, { cookie })
+      expect(body.import).toMatchObject({ id: accepted.body.importId, status: 'SUCCEEDED' })
+      expect(body.isReady).toBe(true)
+    }, POLL)
+    return relationsReady(app, cookie, id)
+  }
+
+  test('new people are added, unconfirmed ones offered again, confirmed ones kept, aliases merged, the style sample grows', async () => {
+    const { cookie } = await app.signUp()
+    const id = await characterOf(app, cookie)
+
+    let relations = await importAndWait(cookie, id, fromFixtures('line-ios-en.txt'))
+    expect(Object.keys(people(relations))).toEqual(['Alex Turner'])
+    const first = await measured(id)
+
+    // Not confirmed: Alex Turner of the first import is offered again, and "Alex" on WhatsApp is the same card.
+    relations = await importAndWait(cookie, id, [['alex.txt', withAlex], ['sam.txt', withSam]])
+    expect(Object.keys(people(relations)).sort()).toEqual(['Alex Turner', 'Sam Lee'])
+    expect(Object.values(people(relations)).every((p: any) => !p.confirmed)).toBe(true)
+    const second = await measured(id)
+    expect(second).toBe(first + 4)
+
+    // The person confirms Alex as a sibling, very close, and removes Sam.
+    const self = relations.data.nodes.find((n: any) => n.properties.isSelf)
+    const alex = relations.data.nodes.find((n: any) => n.properties.name === 'Alex Turner')
+    const saved = await app.json('PATCH', `/chatbots/characters/${id}/relations`, {
+      cookie,
+      body: { relationships: [{ source: self.id, target: alex.id, types: ['SIBLINGS'], properties: { closeness: 5 } }] },
+    })
+    expect(saved.status).toBe(200)
+
+    // A group chat finds Alex again (confirmed: untouched), Sam again (offered again), and Kai (new).
+    relations = await importAndWait(cookie, id, [['group.txt', group]])
+    expect(people(relations)).toEqual({
+      'Alex Turner': { types: ['SIBLINGS'], closeness: 5, confirmed: true },
+      'Sam Lee': expect.objectContaining({ confirmed: false }),
+      'Kai Ono': expect.objectContaining({ confirmed: false }),
+    })
+    expect(await measured(id)).toBe(second + 2)
+
+    // The first chat once more: nothing is doubled, nothing confirmed changes.
+    relations = await importAndWait(cookie, id, fromFixtures('line-ios-en.txt'))
+    expect(people(relations)['Alex Turner']).toEqual({ types: ['SIBLINGS'], closeness: 5, confirmed: true })
+    expect(Object.keys(people(relations)).sort()).toEqual(['Alex Turner', 'Kai Ono', 'Sam Lee'])
+    expect(await measured(id)).toBe(second + 2)
+    // The samples come from every import's messages, not only the last one's.
+    const [{ speaking_style: style }] = await app.ctx.sql<{ speaking_style: any }[]>`select speaking_style from characters where id = ${id}`
+    expect(style.samples.some((s: string) => ['are you coming tonight?', 'great, bring snacks 🍿', 'hey Sam, lunch tomorrow?', 'perfect see you then', 'I can bring it', 'thanks Sam!'].includes(s))).toBe(true)
   })
 })
 

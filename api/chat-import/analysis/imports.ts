@@ -12,6 +12,7 @@ type Db = Sql | TransactionSql<{}>
 
 export const ANALYZE_CHAT_HISTORY = 'analyze-chat-history'
 
+/** SUPERSEDED: an older import that gave way to a newer one before every import was merged; no longer given. */
 export type ImportStatus = 'PENDING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'SUPERSEDED'
 
 export interface ImportState {
