@@ -25,9 +25,10 @@ export function isWhatsAppFirstLine(text: string, start: number): boolean {
 }
 
 /**
- * A file may open with the colon or bare form only on a message ("DATE TIME Name: text") or the
- * encryption notice exports start with: a log or a note that starts with a date and a time is not
- * taken for an export.
+ * Whether a header read by scanHeader is a record wherever it stands: the iOS and Android forms
+ * always; the colon and bare forms, which say less, only on a message ("DATE TIME Name: text") or
+ * the encryption notice exports start with. So a log or a note that starts with a date and a time
+ * is not taken for an export, nor such a line in a message for a record.
  */
 function opensExport(text: string): boolean {
   if (header.form <= DASHED || isEncryptionNotice(text, header.body)) return true
@@ -52,13 +53,17 @@ export function createWhatsAppExportParser(): ChatExportParser {
   const marks = createMarkFinder()
   let started = false
   let rejected = false
-  /** The header form of the file's first record; the colon and bare forms are then only read in a file of that form. */
+  /**
+   * The header form of the file's first record. A colon- or bare-form line is a record when it has an author (so
+   * it is one after a line of any form), or, in a file of its form, also as a notice: elsewhere "13.06.18 21:25 we
+   * met" is message text.
+   */
   let form = DASHED
   const reader = createLineReader((buffer, start, end) => forEachLine(buffer, start, end, onLine))
 
   function onLine(buffer: string, start: number, end: number): void {
     if (rejected) return
-    if (scanHeader(buffer, start) && (started ? header.form <= DASHED || header.form === form : opensExport(buffer))) {
+    if (scanHeader(buffer, start) && (opensExport(buffer) || (started && header.form === form))) {
       if (!started) form = header.form
       started = true
       startRecord(buffer, end)

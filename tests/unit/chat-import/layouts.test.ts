@@ -50,10 +50,23 @@ describe('WhatsApp: colon and bare forms, year in the middle', () => {
   })
 
   test.each([
-    ['a message line of the bare form in an android file', '15/01/2024, 10:00 - Bob: hi\n13.06.18 21:25 meeting: room 4\n', 'hi\n13.06.18 21:25 meeting: room 4'],
-    ['a colon-form line in an iOS file', '[15/01/2024, 10:00:00] Bob: hi\n13.06.18 21:25: note: buy milk\n', 'hi\n13.06.18 21:25: note: buy milk'],
+    ['a bare-form line without a name in an android file', '15/01/2024, 10:00 - Bob: hi\n13.06.18 21:25 we met at the station\n', 'hi\n13.06.18 21:25 we met at the station'],
+    ['a colon-form line without a name in an iOS file', '[15/01/2024, 10:00:00] Bob: hi\n13.06.18 21:25: remember the milk\n', 'hi\n13.06.18 21:25: remember the milk'],
   ])('%s stays text', (_label, text, body) => {
     expect(rows(text)).toEqual([['2024-01-15T10:00:00', 'Bob', body, 'message']])
+  })
+
+  test.each([
+    ['colon', '13.06.18 21.25.15: a: m'],
+    ['bare', '13. 6. 2018. 21:25:15 a: m'],
+    ['month/year/day', '[06/2018/13, 21:25:15] a: m'],
+  ])('a %s-form message after an android or iOS line is its own record', (_label, line) => {
+    for (const first of ['12/06/2018, 10:00 - Bob: hi', '[12/06/2018, 10:00:00] Bob: hi']) {
+      expect(rows(`${first}\n${line}\n`), first).toEqual([
+        ['2018-06-12T10:00:00', 'Bob', 'hi', 'message'],
+        ['2018-06-13T21:25:15', 'a', 'm', 'message'],
+      ])
+    }
   })
 
   test.each([
