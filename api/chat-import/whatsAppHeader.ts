@@ -8,8 +8,8 @@
  *   DATE    = N SEP " "? N SEP " "? N "."?        SEP one of / . - (the same twice)
  * A 4-digit first number means y/m/d; a 4-digit middle one m/y/d ("06/2018/13"); otherwise the
  * year is last and the first two numbers are day and month in an order settled over the whole
- * file. The colon and bare forms say less, so the parser holds a file to the form it starts with
- * (`header.form`): in an android file, a message line "13.06.18 21:25 meeting: room 4" stays text.
+ * file. The colon and bare forms say less, so the parser takes them (`header.form`) for a record
+ * only with a name, or in a file of their form: elsewhere "13.06.18 21:25 we met" stays text.
  *
  * Scans sequentially and stops at the first mismatch; nothing here accepts a line terminator,
  * so reading `text[lineEnd]` ends a match safely.
