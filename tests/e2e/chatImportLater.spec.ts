@@ -33,6 +33,7 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
 
     // Settings lead to the import and to the people; with nothing imported the editor offers the import, not a loader.
     await page.goto('/app/settings')
+    await noSerious(page)
     await page.getByRole('link', { name: 'People in your life' }).click()
     await expect(page).toHaveURL(new RegExp(`/app/characters/${characterId}/relations/edit\\?from=`))
     await expect(page.getByRole('heading', { name: 'No chat history yet' })).toBeVisible()
