@@ -55,6 +55,8 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
     expect(await cardNames(page)).toEqual(['Alex Turner'])
     await page.getByRole('button', { name: 'Save' }).click()
     await expect(page).toHaveURL(/\/app\/settings$/)
+    await expect(page.getByText('Relationships saved')).toBeVisible()
+    await page.waitForLoadState('load')
 
     // Again, from the editor: the confirmed person stays, the new chat's people join.
     await page.goto(`/app/characters/${characterId}/relations/edit?from=/app/settings`)
