@@ -17,6 +17,8 @@ export interface SiteBridge {
     devSignIn: boolean
     timeZone: string
     production: boolean
+    /** The largest chat-export file, so the upload page marks larger ones before sending them. */
+    chatHistoryMaxBytes: number
   }
 }
 
@@ -57,6 +59,7 @@ export function exposeRuntime(rt: Runtime) {
       devSignIn: !!rt.ctx.devIdp,
       timeZone: rt.cfg.timeZone,
       production: rt.cfg.production,
+      chatHistoryMaxBytes: rt.cfg.chatHistoryMaxBytes,
     },
   }
   ;(globalThis as Record<symbol, unknown>)[KEY] = bridge

@@ -12,6 +12,7 @@ import { clock, scanClock } from './clock'
 import { dateLine, scanDateLine } from './lineDateLine'
 import { authorAt, cleanName, createAuthorNames, type AuthorNames } from './authorNames'
 import { hasBidiMark } from './fieldCleanup'
+import { resolveSpacedNames, titleName } from './lineSpacedNames'
 import { createLineReader } from './lineReader'
 import { addDay, addRecord, createMessageLog, finishLog, type MessageLog } from './messageLog'
 import {
@@ -84,6 +85,12 @@ interface LineParser {
   quoteMayClose: boolean
   /** Lines replayed after a false opening quote may not open another one (keeps it linear). */
   replaying: boolean
+  /** The export's title, after "[LINE]". */
+  title: string
+  /** Whether the pending record was split at a space (the name may be longer than its first word). */
+  pendingSpaced: boolean
+  /** Message indices of the records split at a space, split again once the file's names are known. */
+  spaced: number[]
 }
 
 export function createLineExportParser(): ChatExportParser {
@@ -107,6 +114,9 @@ export function createLineExportParser(): ChatExportParser {
     openerEnd: 0,
     quoteMayClose: false,
     replaying: false,
+    title: '',
+    pendingSpaced: false,
+    spaced: [],
   }
   const reader = createLineReader((buffer, start, end) => readLines(parser, buffer, start, end))
   return {
@@ -119,7 +129,9 @@ export function createLineExportParser(): ChatExportParser {
       }
       finishRecord(parser)
       if (parser.rejected || !parser.started) return { ok: false, error: 'NotAChatExport' }
-      return finishLog(parser.log, 'line')
+      const result = finishLog(parser.log, 'line')
+      if (!result.ok || parser.spaced.length === 0) return result
+      return { ...result, ...resolveSpacedNames(result.messages, parser.spaced, titleName(parser.title)) }
     },
   }
 }
@@ -174,7 +186,10 @@ function readOtherLine(p: LineParser, buffer: string, start: number, end: number
     if (isBlank(buffer, start, end)) return
     p.started = true
     // An export starts with its "[LINE] …" title or, on desktop, a date line.
-    if (buffer.startsWith(TITLE, start)) return
+    if (buffer.startsWith(TITLE, start)) {
+      p.title = buffer.slice(start + TITLE.length, end)
+      return
+    }
     if (!scanDateLine(buffer, start, end)) {
       p.rejected = true
       return
@@ -220,7 +235,9 @@ function readRecord(
   } else {
     if (p.columns === UNKNOWN) p.columns = SPACES
     // Old Windows exports separate columns with single spaces, so a name with spaces cannot
-    // be told from the text; the first word is taken. Two spaces mean an empty name.
+    // be told from the text: the first word is taken for now, and the record split again at
+    // the end by the names the file shows (lineSpacedNames). Two spaces mean an empty name.
+    p.pendingSpaced = true
     let nameEnd = nameStart
     while (nameEnd < end && buffer.charCodeAt(nameEnd) !== 32) nameEnd++
     author = authorAt(p.names, buffer, nameStart, nameEnd)
@@ -321,6 +338,10 @@ function finishRecord(p: LineParser): void {
 
 function addPending(p: LineParser): void {
   const pending = p.pending
+  if (p.pendingSpaced) {
+    p.spaced.push(p.log.messages.length)
+    p.pendingSpaced = false
+  }
   addRecord(p.log, pending.day, pending.seconds, pending.author, cleanTrackedText(pending), pending.system)
 }
 

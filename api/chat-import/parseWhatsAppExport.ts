@@ -8,7 +8,7 @@ import { createMarkFinder } from './fieldCleanup'
 import { createLineReader, forEachLine } from './lineReader'
 import { addDay, addRecord, createMessageLog, finishLog } from './messageLog'
 import { appendLine, cleanText, closeRecord, createPendingRecord, openRecord } from './pendingRecord'
-import { header, scanHeader } from './whatsAppHeader'
+import { DASHED, header, scanHeader } from './whatsAppHeader'
 import { isEncryptionNotice, isIosPlaceholder } from './whatsAppNotices'
 import { isBlank } from './textScan'
 import type { ChatExportParser, ChatParseResult } from './types'
@@ -21,7 +21,23 @@ const GLUED_NAME_MAX_SPACES = 3
 
 /** Whether the line at `start` can open a WhatsApp export. */
 export function isWhatsAppFirstLine(text: string, start: number): boolean {
-  return scanHeader(text, start)
+  return scanHeader(text, start) && opensExport(text)
+}
+
+/**
+ * Whether a header read by scanHeader is a record wherever it stands: the iOS and Android forms
+ * always; the colon and bare forms, which say less, only on a message ("DATE TIME Name: text") or
+ * the encryption notice exports start with. So a log or a note that starts with a date and a time
+ * is not taken for an export, nor such a line in a message for a record.
+ */
+function opensExport(text: string): boolean {
+  if (header.form <= DASHED || isEncryptionNotice(text, header.body)) return true
+  for (let i = header.body; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 10 || c === 13) return false
+    if (c === 58 && text.charCodeAt(i + 1) === 32) return i > header.body
+  }
+  return false
 }
 
 export function parseWhatsAppExport(text: string): ChatParseResult {
@@ -37,11 +53,18 @@ export function createWhatsAppExportParser(): ChatExportParser {
   const marks = createMarkFinder()
   let started = false
   let rejected = false
+  /**
+   * The header form of the file's first record. A colon- or bare-form line is a record when it has an author (so
+   * it is one after a line of any form), or, in a file of its form, also as a notice: elsewhere "13.06.18 21:25 we
+   * met" is message text.
+   */
+  let form = DASHED
   const reader = createLineReader((buffer, start, end) => forEachLine(buffer, start, end, onLine))
 
   function onLine(buffer: string, start: number, end: number): void {
     if (rejected) return
-    if (scanHeader(buffer, start)) {
+    if (scanHeader(buffer, start) && (opensExport(buffer) || (started && header.form === form))) {
+      if (!started) form = header.form
       started = true
       startRecord(buffer, end)
     } else if (!started) {

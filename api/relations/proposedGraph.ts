@@ -1,7 +1,14 @@
-// The graph an import proposes. People the user already confirmed keep their types and closeness (a new import
-// refreshes what the chats say, not what the user decided); proposals nobody confirmed are replaced.
+// The graph an import proposes, merged into the graph there is. The rule, whatever the order of imports:
+//   - the same person is one card: the same name (case and punctuation aside), or a shorter form of the name
+//     ("Dana" on LINE, "Dana Whitfield" on WhatsApp) when only one card can be meant;
+//   - a person the user confirmed or edited keeps their name, types and closeness; nothing an import finds drops or
+//     overwrites them (only the counts of what the chats show are refreshed);
+//   - people offered by an earlier import and never confirmed are offered again, updated by the new import;
+//   - everyone else the import finds is added as a proposal.
+// People the user removed when saving are no longer in the graph; an import that finds them again offers them again.
 import type { TransactionSql } from 'postgres'
 import type { Sql } from '../db/database'
+import { isSameName, isSameWords } from '../chat-import/analysis/userNameIn'
 
 type Db = Sql | TransactionSql<{}>
 
@@ -14,34 +21,49 @@ export interface ProposedRelation {
   lastMessageAt: string | null
 }
 
-export interface ConfirmedRelation {
-  name: string
-  types: string[]
-  closeness: number
-}
-
 export interface GraphPerson extends ProposedRelation {
   confirmed: boolean
 }
 
-/** The import's people (confirmed choices applied), then confirmed people this import did not mention. Pure. */
-export function mergeWithConfirmed(proposed: ProposedRelation[], confirmed: ConfirmedRelation[]): GraphPerson[] {
-  const decided = new Map(confirmed.map((c) => [c.name, c]))
-  const merged: GraphPerson[] = proposed.map((p) => {
-    const choice = decided.get(p.name)
-    return choice ? { ...p, types: choice.types, closeness: choice.closeness, confirmed: true } : { ...p, confirmed: false }
-  })
-  const seen = new Set(proposed.map((p) => p.name))
-  for (const c of confirmed)
-    if (!seen.has(c.name)) merged.push({ ...c, messageCount: 0, userMessageCount: 0, lastMessageAt: null, confirmed: true })
+const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b)
+
+/** The card `name` belongs to: the same words, else the one card whose name is a longer or shorter form of it. */
+function cardOf(people: GraphPerson[], name: string): GraphPerson | undefined {
+  const same = people.find((p) => isSameWords(p.name, name))
+  if (same) return same
+  const aliases = people.filter((p) => isSameName(p.name, name))
+  return aliases.length === 1 ? aliases[0] : undefined
+}
+
+/** The graph after an import: `current` (in its order, then the import's new people) with `proposed` merged in. Pure. */
+export function mergePeople(current: GraphPerson[], proposed: ProposedRelation[]): GraphPerson[] {
+  const merged = current.map((p) => ({ ...p }))
+  for (const p of proposed) {
+    const card = cardOf(merged, p.name)
+    if (!card) {
+      merged.push({ ...p, confirmed: false })
+      continue
+    }
+    // What the chats show: the largest count any import saw (the same chat imported twice is not counted twice).
+    card.messageCount = Math.max(card.messageCount, p.messageCount)
+    card.userMessageCount = Math.max(card.userMessageCount, p.userMessageCount)
+    card.lastMessageAt = later(card.lastMessageAt, p.lastMessageAt)
+    if (card.confirmed) continue
+    // A proposal takes the fuller name, the newest import's types and the closer of the two readings.
+    if (p.name.length > card.name.length) card.name = p.name
+    card.types = p.types
+    card.closeness = Math.max(card.closeness, p.closeness)
+  }
   return merged
 }
 
-/** What the user confirmed when they last saved the graph. */
-export function confirmedRelations(sql: Db, characterId: string): Promise<ConfirmedRelation[]> {
-  return sql<ConfirmedRelation[]>`
-    select n.name, e.types, e.closeness from relation_edges e join relation_nodes n on n.id = e.target_id
-    where e.character_id = ${characterId} and e.confirmed order by n.position`
+/** The character's people as they stand, with what the chats showed about them, in the graph's order. */
+export function currentPeople(sql: Db, characterId: string): Promise<GraphPerson[]> {
+  return sql<GraphPerson[]>`
+    select n.name, e.types, e.closeness, e.confirmed, n.message_count as "messageCount",
+      n.user_message_count as "userMessageCount", to_char(n.last_message_at, 'YYYY-MM-DD"T"HH24:MI:SS') as "lastMessageAt"
+    from relation_edges e join relation_nodes n on n.id = e.target_id
+    where e.character_id = ${characterId} order by n.position, n.name`
 }
 
 /**

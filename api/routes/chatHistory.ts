@@ -4,7 +4,7 @@ import { authGuard } from '../http/guard'
 import { badRequest, notFound } from '../http/errors'
 import { isUuid } from '../http/validation'
 import { listImports, startImport } from '../chat-import/analysis/imports'
-import { MAX_FILES, analyzeNames, checkUploadLimits, isParsed, readExport, type UploadedExport } from '../chat-import/analysis/uploads'
+import { MAX_FILES, analyzeNames, checkUploadLimits, describeProblems, isParsed, readExport, type UploadedExport } from '../chat-import/analysis/uploads'
 
 const USER_NAME_MAX = 200
 
@@ -24,26 +24,23 @@ export const chatHistoryRoutes = (ctx: AppContext) => {
       '/:id/chat-history',
       async ({ user, params, query, body, set }) => {
         const characterId = await ownCharacter(user.id, params.id)
-        checkUploadLimits(body.files, cfg.chatHistoryMaxBytes)
+        checkUploadLimits(body.files)
         // One after another: only one file's text is being decoded at a time.
         const exports: UploadedExport[] = []
-        for (const file of body.files) exports.push(await readExport(file))
+        for (const file of body.files) exports.push(await readExport(file, cfg.chatHistoryMaxBytes))
         const analysis = analyzeNames(exports)
         if (query.analyzeNameOnly) return analysis
 
         const userName = body.userName
         if (!userName?.trim()) throw badRequest('userName is required')
-        if (analysis.hasError)
-          throw badRequest(
-            `These files do not have the correct chat history format: ${analysis.erroneousFiles.map((f) => f.fileName).join(', ')}`,
-          )
+        if (analysis.hasError) throw badRequest(describeProblems(analysis.erroneousFiles))
         if (!analysis.names.includes(userName)) throw badRequest('userName must be one of the names found in the files')
-        const importId = await startImport(ctx, { userId: user.id, characterId, userName, exports: exports.filter(isParsed) })
-        if (!importId) throw notFound('Character not found')
+        const started = await startImport(ctx, { userId: user.id, characterId, userName, exports: exports.filter(isParsed) })
+        if (!started) throw notFound('Character not found')
         // The job was committed with the import; this process starts on it now rather than at the next poll.
-        ctx.jobs.kick()
+        if (!started.repeated) ctx.jobs.kick()
         set.status = 202
-        return { importId, status: 'PENDING' as const }
+        return { importId: started.id, status: 'PENDING' as const }
       },
       {
         auth: true,
@@ -55,9 +52,10 @@ export const chatHistoryRoutes = (ctx: AppContext) => {
         detail: {
           summary: `Upload 1 to ${MAX_FILES} LINE or WhatsApp .txt exports (multipart: files, userName)`,
           description: [
-            'With analyzeNameOnly=true nothing is stored: returns {hasError, erroneousFiles: [{fileName}], names}, where names are the distinct message authors of the files that are chat exports, in order of first appearance, and erroneousFiles the files that are not.',
-            'Without it, userName (one of those names: the user themself) is required and every file must be a chat export; the files are stored, the relations of the character stop being ready, and the analysis is queued: 202 {importId, status: "PENDING"}.',
-            'Refused with 400: more than 3 files ("at most 3 files"), a name not ending in .txt, a file over the size limit (CHAT_HISTORY_MAX_BYTES), a file that is not UTF-8 text. 404 for a character that is not the caller\'s.',
+            'Files may be UTF-8, UTF-16 (with or without a byte-order mark) or a legacy encoding such as Big5, GBK, Shift_JIS or Latin-1; the encoding is detected.',
+            'With analyzeNameOnly=true nothing is stored: returns {hasError, erroneousFiles: [{fileName, reason, message}], names}, where names are the distinct message authors of the files that are chat exports, in order of first appearance, and erroneousFiles the files that are not, each with its reason: TooLarge (over CHAT_HISTORY_MAX_BYTES), NotText (not text in any encoding) or NotAChatExport.',
+            'Without it, userName (one of those names: the user themself) is required and every file must be a chat export; the files are stored, the relations of the character stop being ready, and the analysis is queued: 202 {importId, status: "PENDING"}. Every import is merged into the relationship graph: the same person (same name, or a longer or shorter form of it) is one card, people the user confirmed keep their types and closeness, proposals never confirmed are offered again, new people are added; the speaking style is measured on the user\'s messages of every import. The same files and name again while that import is pending or running return the same importId and start nothing.',
+            'Refused with 400: more than 3 files ("at most 3 files"), a name not ending in .txt, and on a real upload any erroneous file. 404 for a character that is not the caller\'s.',
           ].join(' '),
         },
       },
@@ -66,7 +64,7 @@ export const chatHistoryRoutes = (ctx: AppContext) => {
       auth: true,
       detail: {
         summary:
-          "The character's imports, oldest first: {id, userName, status PENDING|RUNNING|SUCCEEDED|FAILED|SUPERSEDED, error, fileCount, totalBytes, messageCount, userMessageCount, peopleCount, files [{fileName, sizeBytes, platform, messageCount}], createdAt, finishedAt}",
+          "The character's imports, oldest first: {id, userName, status PENDING|RUNNING|SUCCEEDED|FAILED (SUPERSEDED on imports made before every import was merged), error, fileCount, totalBytes, messageCount, userMessageCount, peopleCount, files [{fileName, sizeBytes, platform, messageCount}], createdAt, finishedAt}",
       },
     })
 }

@@ -7,6 +7,7 @@ import { createOllamaProvider } from '../../api/llm/ollamaProvider'
 import { claimJob, type JobRow } from '../../api/jobs/queue'
 import { ANALYZE_CHAT_HISTORY } from '../../api/chat-import/analysis/importJob'
 import { RELATIONSHIP_TYPES } from '../../api/content/definitions'
+import iconv from 'iconv-lite'
 
 const fixturePaths = chatExportFixtures()
 const fixture = (name: string) => readFileSync(fixturePaths.get(name)!)
@@ -83,7 +84,12 @@ describe('analyzeNameOnly', () => {
     const { status, body } = await analyzeNames(app, cookie, id, fromFixtures(name))
     expect(status).toBe(200)
     const want = expected(name)
-    if (want.error) expect(body).toEqual({ hasError: true, erroneousFiles: [{ fileName: name }], names: [] })
+    if (want.error)
+      expect(body).toEqual({
+        hasError: true,
+        erroneousFiles: [{ fileName: name, reason: 'NotAChatExport', message: `${name} does not have the correct chat history format` }],
+        names: [],
+      })
     else expect(body).toEqual({ hasError: false, erroneousFiles: [], names: want.speakers })
   })
 
@@ -91,7 +97,7 @@ describe('analyzeNameOnly', () => {
     const { body } = await analyzeNames(app, cookie, id, fromFixtures('line-ios-en.txt', 'malformed-csv.txt', 'whatsapp-android-zh-CN-12h.txt'))
     expect(body).toEqual({
       hasError: true,
-      erroneousFiles: [{ fileName: 'malformed-csv.txt' }],
+      erroneousFiles: [{ fileName: 'malformed-csv.txt', reason: 'NotAChatExport', message: expect.any(String) }],
       names: [...expected('line-ios-en.txt').speakers, ...expected('whatsapp-android-zh-CN-12h.txt').speakers],
     })
     expect(await importRows(app, id)).toEqual([])
@@ -123,13 +129,38 @@ describe('what an upload may be', () => {
     expect(csv.body.message).toBe('chat.csv: only .txt files can be uploaded')
   })
 
-  test('a binary file named .txt is refused', async () => {
+  test('a binary file named .txt is marked as not text; the other files of the batch go on', async () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0xff, 0xfe])
-    const res = await analyzeNames(app, cookie, id, [...fromFixtures('line-ios-en.txt'), ['photo.txt', png]])
-    expect(res.status).toBe(400)
-    expect(res.body.message).toBe('photo.txt is not a text file')
-    const nul = await analyzeNames(app, cookie, id, [['nul.txt', 'hello\u0000world']])
-    expect(nul.body.message).toBe('nul.txt is not a text file')
+    const res = await analyzeNames(app, cookie, id, [...fromFixtures('line-ios-en.txt'), ['photo.txt', png], ['nul.txt', 'hello\u0000world']])
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      hasError: true,
+      erroneousFiles: [
+        { fileName: 'photo.txt', reason: 'NotText', message: 'photo.txt is not a text file' },
+        { fileName: 'nul.txt', reason: 'NotText', message: 'nul.txt is not a text file' },
+      ],
+      names: expected('line-ios-en.txt').speakers,
+    })
+    const real = await upload(app, cookie, id, [...fromFixtures('line-ios-en.txt'), ['photo.txt', png]], 'Mia Chen')
+    expect(real.status).toBe(400)
+    expect(real.body.message).toBe('photo.txt is not a text file')
+  })
+
+  test('UTF-16 with and without BOM, Big5, GBK and Latin-1 exports are read', async () => {
+    const text = (name: string) => fixture(name).toString('utf8').replace(/^\ufeff/, '')
+    const cases: [string, Uint8Array, string][] = [
+      ['line-ios-en.txt', iconv.encode(text('line-ios-en.txt'), 'utf16le', { addBOM: true }), 'utf-16 with BOM'],
+      ['line-ios-en.txt', iconv.encode(text('line-ios-en.txt'), 'utf16be'), 'utf-16BE without BOM'],
+      ['whatsapp-android-en-24h.txt', iconv.encode(text('whatsapp-android-en-24h.txt'), 'utf16le'), 'utf-16LE without BOM'],
+      ['line-android-zh-TW.txt', iconv.encode(text('line-android-zh-TW.txt'), 'big5'), 'Big5'],
+      ['whatsapp-android-zh-CN-12h.txt', iconv.encode(text('whatsapp-android-zh-CN-12h.txt'), 'gbk'), 'GBK'],
+      ['whatsapp-android-en-24h.txt', iconv.encode(text('whatsapp-android-en-24h.txt'), 'latin1'), 'Latin-1'],
+    ]
+    for (const [name, bytes, label] of cases) {
+      const { status, body } = await analyzeNames(app, cookie, id, [[name, bytes]])
+      expect(status, label).toBe(200)
+      expect(body, label).toEqual({ hasError: false, erroneousFiles: [], names: expected(name).speakers })
+    }
   })
 
   test('each file within CHAT_HISTORY_MAX_BYTES', async () => {
@@ -140,8 +171,12 @@ describe('what an upload may be', () => {
       const fits = await analyzeNames(small, own, character, fromFixtures('line-ios-en.txt'))
       expect(fits.body.names).toEqual(expected('line-ios-en.txt').speakers)
       const big = await analyzeNames(small, own, character, fromFixtures('line-ios-en.txt', 'whatsapp-ios-en-12h.txt'))
-      expect(big.status).toBe(400)
-      expect(big.body.message).toBe('whatsapp-ios-en-12h.txt is larger than 600 B')
+      expect(big.status).toBe(200)
+      expect(big.body).toEqual({
+        hasError: true,
+        erroneousFiles: [{ fileName: 'whatsapp-ios-en-12h.txt', reason: 'TooLarge', message: 'whatsapp-ios-en-12h.txt is larger than 600 B' }],
+        names: expected('line-ios-en.txt').speakers,
+      })
     } finally {
       await small.close()
     }
@@ -272,7 +307,38 @@ describe('the analysis job', () => {
     }
   })
 
-  test('a newer upload wins over one still queued', async () => {
+  test('the same upload sent twice at once starts one analysis; sent again later, another', async () => {
+    const cookie = await developer(app)
+    const id = await characterOf(app, cookie)
+    await app.ctx.jobs.stop()
+    let first: any
+    try {
+      const twice = await Promise.all([0, 1, 2].map(() => upload(app, cookie, id, fromFixtures(...files), 'Mia Chen')))
+      expect(twice.map((r) => r.status)).toEqual([202, 202, 202])
+      first = twice[0].body
+      for (const r of twice) expect(r.body).toEqual(first)
+      expect(await importRows(app, id)).toHaveLength(1)
+      const jobs = await app.ctx.sql`select 1 from jobs where character_id = ${id} and kind = ${ANALYZE_CHAT_HISTORY}`
+      expect(jobs).toHaveLength(1)
+      // Only the one import's files are stored.
+      const keys = await app.ctx.sql<{ storage_key: string }[]>`
+        select f.storage_key from chat_history_files f join chat_history_imports i on i.id = f.import_id where i.character_id = ${id}`
+      expect(keys).toHaveLength(files.length)
+      // Other files, or another name, are another upload.
+      const other = await upload(app, cookie, id, fromFixtures('line-ios-en.txt'), 'Mia Chen')
+      expect(other.body.importId).not.toBe(first.importId)
+    } finally {
+      app.ctx.jobs.start(app.ctx)
+    }
+    await relationsReady(app, cookie, id)
+    const again = await upload(app, cookie, id, fromFixtures(...files), 'Mia Chen')
+    expect(again.status).toBe(202)
+    expect(again.body.importId).not.toBe(first.importId)
+    await relationsReady(app, cookie, id)
+    await vi.waitFor(async () => expect((await importRows(app, id)).map((r) => r.status)).toEqual(['SUCCEEDED', 'SUCCEEDED', 'SUCCEEDED']), POLL)
+  })
+
+  test('two uploads queued together are both analysed and merged', async () => {
     const { cookie } = await app.signUp()
     const id = await characterOf(app, cookie)
     await app.ctx.jobs.stop()
@@ -282,9 +348,9 @@ describe('the analysis job', () => {
     } finally {
       app.ctx.jobs.start(app.ctx)
     }
+    await vi.waitFor(async () => expect((await importRows(app, id)).map((r) => r.status)).toEqual(['SUCCEEDED', 'SUCCEEDED']), POLL)
     const relations = await relationsReady(app, cookie, id)
-    expect(relations.data.nodes.map((n: any) => n.properties.name)).toEqual(['林志明', '陳小美'])
-    await vi.waitFor(async () => expect((await importRows(app, id)).map((r) => r.status)).toEqual(['SUPERSEDED', 'SUCCEEDED']), POLL)
+    expect(relations.data.nodes.filter((n: any) => !n.properties.isSelf).map((n: any) => n.properties.name).sort()).toEqual(['Alex Turner', '陳小美'])
   })
 
   test('a failed analysis is visible on the import, with its error', async () => {
@@ -309,6 +375,81 @@ describe('the analysis job', () => {
     expect(failed.data).toEqual({ nodes: [], relationships: [] })
     const [listed] = (await app.json('GET', `/chatbots/characters/${id}/chat-history`, { cookie })).body
     expect(listed).toMatchObject({ status: 'FAILED', error: 'line-ios-en.txt is no longer stored; upload it again', finishedAt: expect.any(String) })
+  })
+})
+
+describe('re-imports merge into the graph', () => {
+  const whatsApp = (lines: [string, string][], day = '15/01/2024') =>
+    lines.map(([author, text], i) => `${day}, 10:${String(i).padStart(2, '0')} - ${author}: ${text}`).join('\n') + '\n'
+  // Mia talks with Alex (as "Alex" here, "Alex Turner" on LINE) and with Sam Lee, on WhatsApp.
+  const withAlex = whatsApp([['Mia Chen', 'are you coming tonight?'], ['Alex', 'yes, around 8'], ['Mia Chen', 'great, bring snacks 🍿'], ['Alex', 'deal']])
+  const withSam = whatsApp([['Mia Chen', 'hey Sam, lunch tomorrow?'], ['Sam Lee', 'sure, noon?'], ['Mia Chen', 'perfect see you then']], '16/01/2024')
+  const group = whatsApp(
+    [['Kai Ono', 'who is bringing the tent'], ['Mia Chen', 'I can bring it'], ['Alex Turner', 'I have the stove'], ['Kai Ono', 'nice'], ['Sam Lee', 'I will drive'], ['Mia Chen', 'thanks Sam!'], ['Kai Ono', 'see you all saturday'], ['Sam Lee', 'bye']],
+    '20/01/2024',
+  )
+
+  const people = (relations: any) => {
+    const names = new Map(relations.data.nodes.map((n: any) => [n.id, n.properties.name]))
+    return Object.fromEntries(
+      relations.data.relationships.map((r: any) => [names.get(r.target), { types: r.types, closeness: r.properties.closeness, confirmed: r.properties.confirmed }]),
+    )
+  }
+  const measured = async (id: string) =>
+    (await app.ctx.sql<{ speaking_style: any }[]>`select speaking_style from characters where id = ${id}`)[0].speaking_style.stats['messages measured']
+
+  async function importAndWait(cookie: string, id: string, files: Upload[]) {
+    const accepted = await upload(app, cookie, id, files, 'Mia Chen')
+    expect(accepted.status).toBe(202)
+    await vi.waitFor(async () => {
+      const { body } = await app.json('GET', `/chatbots/characters/${id}/relations`, { cookie })
+      expect(body.import).toMatchObject({ id: accepted.body.importId, status: 'SUCCEEDED' })
+      expect(body.isReady).toBe(true)
+    }, POLL)
+    return relationsReady(app, cookie, id)
+  }
+
+  test('new people are added, unconfirmed ones offered again, confirmed ones kept, aliases merged, the style sample grows', async () => {
+    const { cookie } = await app.signUp()
+    const id = await characterOf(app, cookie)
+
+    let relations = await importAndWait(cookie, id, fromFixtures('line-ios-en.txt'))
+    expect(Object.keys(people(relations))).toEqual(['Alex Turner'])
+    const first = await measured(id)
+
+    // Not confirmed: Alex Turner of the first import is offered again, and "Alex" on WhatsApp is the same card.
+    relations = await importAndWait(cookie, id, [['alex.txt', withAlex], ['sam.txt', withSam]])
+    expect(Object.keys(people(relations)).sort()).toEqual(['Alex Turner', 'Sam Lee'])
+    expect(Object.values(people(relations)).every((p: any) => !p.confirmed)).toBe(true)
+    const second = await measured(id)
+    expect(second).toBe(first + 4)
+
+    // The person confirms Alex as a sibling, very close, and removes Sam.
+    const self = relations.data.nodes.find((n: any) => n.properties.isSelf)
+    const alex = relations.data.nodes.find((n: any) => n.properties.name === 'Alex Turner')
+    const saved = await app.json('PATCH', `/chatbots/characters/${id}/relations`, {
+      cookie,
+      body: { relationships: [{ source: self.id, target: alex.id, types: ['SIBLINGS'], properties: { closeness: 5 } }] },
+    })
+    expect(saved.status).toBe(200)
+
+    // A group chat finds Alex again (confirmed: untouched), Sam again (offered again), and Kai (new).
+    relations = await importAndWait(cookie, id, [['group.txt', group]])
+    expect(people(relations)).toEqual({
+      'Alex Turner': { types: ['SIBLINGS'], closeness: 5, confirmed: true },
+      'Sam Lee': expect.objectContaining({ confirmed: false }),
+      'Kai Ono': expect.objectContaining({ confirmed: false }),
+    })
+    expect(await measured(id)).toBe(second + 2)
+
+    // The first chat once more: nothing is doubled, nothing confirmed changes.
+    relations = await importAndWait(cookie, id, fromFixtures('line-ios-en.txt'))
+    expect(people(relations)['Alex Turner']).toEqual({ types: ['SIBLINGS'], closeness: 5, confirmed: true })
+    expect(Object.keys(people(relations)).sort()).toEqual(['Alex Turner', 'Kai Ono', 'Sam Lee'])
+    expect(await measured(id)).toBe(second + 2)
+    // The samples come from every import's messages, not only the last one's.
+    const [{ speaking_style: style }] = await app.ctx.sql<{ speaking_style: any }[]>`select speaking_style from characters where id = ${id}`
+    expect(style.samples.some((s: string) => ['are you coming tonight?', 'great, bring snacks 🍿', 'hey Sam, lunch tomorrow?', 'perfect see you then', 'I can bring it', 'thanks Sam!'].includes(s))).toBe(true)
   })
 })
 

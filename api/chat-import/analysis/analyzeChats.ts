@@ -45,8 +45,11 @@ function knownTypes(types: unknown): RelationshipType[] {
   return [...new Set(known)].slice(0, MAX_TYPES)
 }
 
-export async function analyzeChats(model: ModelProvider, chats: ChatMessage[][], userName: string, signal: AbortSignal): Promise<ChatAnalysis> {
-  const profile = measureSpeakingStyle(chats, userName)
+/** `earlier`: the person's own messages from earlier imports (one chat), so the style is measured on all of them. */
+export async function analyzeChats(
+  model: ModelProvider, chats: ChatMessage[][], userName: string, signal: AbortSignal, earlier: ChatMessage[] = [],
+): Promise<ChatAnalysis> {
+  const profile = measureSpeakingStyle(earlier.length ? [...chats, earlier] : chats, userName)
   const people = extractPeople(chats, userName)
 
   const written =

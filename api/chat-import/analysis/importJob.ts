@@ -1,6 +1,8 @@
 // The `analyze-chat-history` job (spec §4 "Chat-history import", DESIGN §7): parses the stored exports again,
-// measures the user's speaking style, proposes the people of the relationship graph, hands both to the character
-// prompt, and only then writes the graph and marks the relations ready.
+// measures the user's speaking style (on these chats and the user's own messages kept from earlier imports, so it
+// grows with each import), proposes the people of the relationship graph, hands both to the character prompt, and
+// only then merges the people into the graph (relations/proposedGraph.ts states the rule) and marks the relations
+// ready. Every import is merged, whatever the order they finish in.
 //
 // The proposed relations go into the prompt at once, so the character knows the people even if the user never
 // opens the editor; the graph the user saves later replaces them (routes/relations.ts). Every step before the final
@@ -10,12 +12,12 @@ import type { Sql } from '../../db/database'
 import { lockCharacter, rebuildCharacterPrompt } from '../../characters/characterPrompt'
 import { PermanentJobError, holdsClaim, type JobRow } from '../../jobs/queue'
 import type { JobHandler, JobRun } from '../../jobs/worker'
-import { confirmedRelations, mergeWithConfirmed, writeGraph, type GraphPerson } from '../../relations/proposedGraph'
-import { parseChatExport } from '../parseChatExport'
+import { currentPeople, mergePeople, writeGraph, type ProposedRelation } from '../../relations/proposedGraph'
+import { readChatExport } from '../decodeExport'
 import type { ChatMessage } from '../types'
 import { analyzeChats, type AnalyzedStyle } from './analyzeChats'
 import type { ImportStatus } from './imports'
-import { promptStyle } from './speakingStyle'
+import { keptAsChat, keptMessages, promptStyle, type KeptMessage } from './speakingStyle'
 
 export { ANALYZE_CHAT_HISTORY } from './imports'
 
@@ -36,12 +38,18 @@ interface StoredFile {
 
 const FINISHED: ImportStatus[] = ['SUCCEEDED', 'FAILED', 'SUPERSEDED']
 
-/** Only the newest import of a character counts; an older one still queued gives way to it. */
-async function isLatest(sql: Db, row: ImportJobRow): Promise<boolean> {
-  const [latest] = await sql<{ id: string }[]>`
-    select id from chat_history_imports where character_id = ${row.character_id} order by created_at desc, id desc limit 1`
-  return latest?.id === row.id
+/** The user's own messages kept by the character's other finished imports, oldest import first. */
+async function earlierKept(sql: Db, row: ImportJobRow): Promise<KeptMessage[][]> {
+  const rows = await sql<{ own_messages: KeptMessage[] }[]>`
+    select own_messages from chat_history_imports
+    where character_id = ${row.character_id} and id <> ${row.id} and status = 'SUCCEEDED' and own_messages is not null
+    order by created_at, id`
+  return rows.map((r) => r.own_messages)
 }
+
+/** Whether another import of the character is still on its way (the relations are ready once none is). */
+const othersPending = (tx: Db, row: ImportJobRow) => tx`
+  select 1 from chat_history_imports where character_id = ${row.character_id} and id <> ${row.id} and status in ('PENDING', 'RUNNING')`
 
 /**
  * The stored exports leave storage once their import is over: they hold other people's messages. Returns the
@@ -65,41 +73,40 @@ async function loadChats(run: JobRun, importId: string): Promise<ChatMessage[][]
   for (const file of files) {
     const bytes = file.storage_key ? await run.ctx.storage.get(file.storage_key) : null
     if (!bytes) throw new PermanentJobError(`${file.original_name} is no longer stored; upload it again`)
-    const result = parseChatExport(bytes)
-    if (!result.ok) throw new PermanentJobError(`${file.original_name} is not a chat export`)
-    chats.push(result.messages)
+    const read = readChatExport(bytes)
+    if (!read.ok || !read.result.ok) throw new PermanentJobError(`${file.original_name} is not a chat export`)
+    chats.push(read.result.messages)
   }
   return chats
 }
 
 interface Outcome {
-  people: GraphPerson[]
+  proposed: ProposedRelation[]
   style: AnalyzedStyle
+  kept: KeptMessage[]
 }
 
 /**
- * Ends the import in one transaction that still holds the claim: with an outcome and still the newest import, the
- * graph is written and the relations are ready; otherwise (no outcome, or a newer upload arrived meanwhile) the
- * import is SUPERSEDED and the graph left to the newer one.
+ * Ends the import in one transaction that still holds the claim: the import's people are merged into the graph as
+ * it stands now (another import may have finished meanwhile), and the relations are ready unless another import is
+ * still on its way.
  */
-async function finish(job: JobRow, run: JobRun, row: ImportJobRow, outcome: Outcome | null): Promise<void> {
+async function finish(job: JobRow, run: JobRun, row: ImportJobRow, outcome: Outcome): Promise<void> {
   const removable = await run.ctx.sql.begin(async (tx) => {
     // Character first, then the job: the order a character deletion takes them (jobs cascade from characters).
     if (!(await lockCharacter(tx, row.character_id))) return []
     if (!(await holdsClaim(tx, job))) throw new Error('Another worker took over this job; its result stands')
-    const written = outcome && (await isLatest(tx, row)) ? outcome : null
-    if (written) {
-      await writeGraph(tx, { characterId: row.character_id, userId: row.user_id, userName: row.user_name }, written.people)
-      await tx`update characters set relations_ready = true, updated_at = now() where id = ${row.character_id}`
-      await tx`
-        insert into character_stage_completions (character_id, stage) values (${row.character_id}, 'UPLOAD_CHAT_HISTORY')
-        on conflict (character_id, stage) do nothing`
-    }
+    const people = mergePeople(await currentPeople(tx, row.character_id), outcome.proposed)
+    await writeGraph(tx, { characterId: row.character_id, userId: row.user_id, userName: row.user_name }, people)
+    const ready = (await othersPending(tx, row)).length === 0
+    await tx`update characters set relations_ready = ${ready}, updated_at = now() where id = ${row.character_id}`
+    await tx`
+      insert into character_stage_completions (character_id, stage) values (${row.character_id}, 'UPLOAD_CHAT_HISTORY')
+      on conflict (character_id, stage) do nothing`
     await tx`
       update chat_history_imports set
-        status = ${written ? 'SUCCEEDED' : 'SUPERSEDED'}, error = null, finished_at = now(),
-        people_count = ${written ? written.people.length : null},
-        speaking_style = ${written ? tx.json(written.style as never) : null}
+        status = 'SUCCEEDED', error = null, finished_at = now(), people_count = ${outcome.proposed.length},
+        speaking_style = ${tx.json(outcome.style as never)}, own_messages = ${tx.json(outcome.kept as never)}
       where id = ${row.id}`
     return forgetFiles(tx, row.id)
   })
@@ -108,30 +115,29 @@ async function finish(job: JobRow, run: JobRun, row: ImportJobRow, outcome: Outc
 
 async function analyze(job: JobRow, run: JobRun, row: ImportJobRow): Promise<void> {
   const { sql } = run.ctx
-  // Uploaded again before this one started: nothing of this one would be kept.
-  if (!(await isLatest(sql, row))) return finish(job, run, row, null)
   await sql`
     update chat_history_imports set status = 'RUNNING', started_at = coalesce(started_at, now()) where id = ${row.id}`
   const chats = await loadChats(run, row.id)
-  const analysis = await analyzeChats(run.ctx.model.provider, chats, row.user_name, run.signal)
-  const people = mergeWithConfirmed(
-    analysis.people.map((p) => ({
-      name: p.name,
-      types: p.types,
-      closeness: p.closeness,
-      messageCount: p.sent,
-      userMessageCount: p.received,
-      lastMessageAt: p.lastMessageAt,
-    })),
-    await confirmedRelations(sql, row.character_id),
-  )
+  const kept = keptMessages(chats, row.user_name)
+  const earlier = keptAsChat(await earlierKept(sql, row), row.user_name, kept)
+  const analysis = await analyzeChats(run.ctx.model.provider, chats, row.user_name, run.signal, earlier)
+  const proposed = analysis.people.map((p) => ({
+    name: p.name,
+    types: p.types,
+    closeness: p.closeness,
+    messageCount: p.sent,
+    userMessageCount: p.received,
+    lastMessageAt: p.lastMessageAt,
+  }))
+  // The prompt's people: the merge as it would be now; finish merges again under the character's lock.
+  const people = mergePeople(await currentPeople(sql, row.character_id), proposed)
   // The prompt first (it takes its own transaction): if the process dies before the graph is written, the retry
   // writes both again; the other way round a finished import could leave the prompt without its style.
   await rebuildCharacterPrompt(sql, row.character_id, {
     speakingStyle: promptStyle(analysis.style, analysis.style.summary),
     relations: people.map((p) => ({ name: p.name, types: p.types, closeness: p.closeness })),
   })
-  await finish(job, run, row, { people, style: analysis.style })
+  await finish(job, run, row, { proposed, style: analysis.style, kept })
 }
 
 /**

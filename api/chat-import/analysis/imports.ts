@@ -1,13 +1,18 @@
 // Chat-history imports: the stored exports, the import row and its analysis job, written together; and how an
 // import is doing. Every read names the owner or goes through a character the caller owns.
+import { createHash } from 'node:crypto'
+import type { TransactionSql } from 'postgres'
 import type { Sql } from '../../db/database'
 import type { FileStorage } from '../../files/storage'
 import { enqueue } from '../../jobs/queue'
 import type { ParsedExport } from './uploads'
 import { userNameIn } from './userNameIn'
 
+type Db = Sql | TransactionSql<{}>
+
 export const ANALYZE_CHAT_HISTORY = 'analyze-chat-history'
 
+/** SUPERSEDED: an older import that gave way to a newer one before every import was merged; no longer given. */
 export type ImportStatus = 'PENDING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'SUPERSEDED'
 
 export interface ImportState {
@@ -26,17 +31,39 @@ export interface ImportState {
   finishedAt: string | null
 }
 
+/** What makes two uploads the same: the chosen name and every file's bytes, in order. */
+export function contentDigest(userName: string, files: Uint8Array[]): string {
+  const hash = createHash('sha256').update(`${userName}\n${files.length}\n`)
+  for (const bytes of files) hash.update(`${createHash('sha256').update(bytes).digest('hex')}\n`)
+  return hash.digest('hex')
+}
+
+/** An import of the same content for the character that is still on its way (a second click, a resent request). */
+async function inFlight(sql: Db, characterId: string, digest: string): Promise<string | null> {
+  const [same] = await sql<{ id: string }[]>`
+    select id from chat_history_imports
+    where character_id = ${characterId} and content_digest = ${digest} and status in ('PENDING', 'RUNNING')
+    order by created_at desc limit 1`
+  return same?.id ?? null
+}
+
 /**
  * Stores the exports under the user's id and records the import with its files; in the same transaction the
- * character's relations stop being ready and the analysis job is queued. Null when the character is not the
- * user's (nothing stays stored then). The caller kicks the job worker.
+ * character's relations stop being ready and the analysis job is queued. The same upload again while its import is
+ * still pending or running is that import (`repeated`), so a double submission starts one analysis. Null when the
+ * character is not the user's (nothing stays stored then). The caller kicks the job worker.
  */
 export async function startImport(
   deps: { sql: Sql; storage: FileStorage },
   input: { userId: string; characterId: string; userName: string; exports: ParsedExport[] },
-): Promise<string | null> {
+): Promise<{ id: string; repeated: boolean } | null> {
   const { sql, storage } = deps
   const { userId, characterId, userName, exports } = input
+  const digest = contentDigest(userName, exports.map((e) => e.bytes))
+  const [owned] = await sql`select 1 from characters where id = ${characterId} and user_id = ${userId}`
+  if (!owned) return null
+  const earlier = await inFlight(sql, characterId, digest)
+  if (earlier) return { id: earlier, repeated: true }
   const stored = exports.map((e) => ({ ...e, key: `${userId}/${crypto.randomUUID()}` }))
   const totals = {
     bytes: stored.reduce((n, s) => n + s.bytes.length, 0),
@@ -48,14 +75,17 @@ export async function startImport(
   }
   await Promise.all(stored.map((s) => storage.put(s.key, s.bytes)))
   try {
-    const importId = await sql.begin(async (tx) => {
+    const started = await sql.begin(async (tx) => {
       const [owned] = await tx`select 1 from characters where id = ${characterId} and user_id = ${userId} for update`
       if (!owned) return null
+      // Under the character's lock: of two identical requests at once, the second finds the first's import here.
+      const same = await inFlight(tx, characterId, digest)
+      if (same) return { id: same, repeated: true }
       const id = crypto.randomUUID()
       const job = await enqueue(tx, { kind: ANALYZE_CHAT_HISTORY, userId, characterId, payload: { importId: id } })
       await tx`
-        insert into chat_history_imports (id, user_id, character_id, user_name, file_count, total_bytes, message_count, user_message_count, job_id)
-        values (${id}, ${userId}, ${characterId}, ${userName}, ${stored.length}, ${totals.bytes}, ${totals.messages}, ${totals.userMessages}, ${job.id})`
+        insert into chat_history_imports (id, user_id, character_id, user_name, file_count, total_bytes, message_count, user_message_count, job_id, content_digest)
+        values (${id}, ${userId}, ${characterId}, ${userName}, ${stored.length}, ${totals.bytes}, ${totals.messages}, ${totals.userMessages}, ${job.id}, ${digest})`
       await tx`
         insert into chat_history_files ${tx(
           stored.map((s, position) => ({
@@ -69,10 +99,10 @@ export async function startImport(
           })),
         )}`
       await tx`update characters set relations_ready = false, updated_at = now() where id = ${characterId}`
-      return id
+      return { id, repeated: false }
     })
-    if (!importId) await Promise.all(stored.map((s) => storage.remove(s.key)))
-    return importId
+    if (!started || started.repeated) await Promise.all(stored.map((s) => storage.remove(s.key)))
+    return started
   } catch (error) {
     await Promise.all(stored.map((s) => storage.remove(s.key)))
     throw error

@@ -85,6 +85,52 @@ function ownMessages(chats: ChatMessage[][], chosenName: string): { messages: Ow
   return { messages, bursts }
 }
 
+/** The person's own messages of an import, kept for the next import to measure the style on (never anyone else's). */
+export interface KeptMessage {
+  date: string
+  text: string
+  /** Starts a burst (someone else wrote before it, or the chat was quiet). */
+  burst: boolean
+}
+
+/** What an import keeps of the person's writing: the most recent STYLE_WINDOW of their messages. */
+export function keptMessages(chats: ChatMessage[][], chosenName: string): KeptMessage[] {
+  const kept: KeptMessage[] = []
+  for (const chat of chats) {
+    const userName = userNameIn([...new Set(chat.filter((m) => m.kind === 'message').map((m) => m.author))], chosenName)
+    let previous: ChatMessage | null = null
+    for (const message of chat) {
+      if (message.kind !== 'message') continue
+      if (message.author === userName) {
+        const continues = previous?.author === userName && timeOf(message.date) - timeOf(previous.date) <= BURST_GAP_MS
+        kept.push({ date: message.date, text: message.text, burst: !continues })
+      }
+      previous = message
+    }
+  }
+  kept.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))
+  return kept.slice(-STYLE_WINDOW)
+}
+
+/**
+ * Earlier imports' kept messages as one chat of `chosenName`, for measureSpeakingStyle beside the new chats; a
+ * message already among `known` (the same chat imported again) is left out. An empty-named line marks where a
+ * burst started.
+ */
+export function keptAsChat(kept: KeptMessage[][], chosenName: string, known: KeptMessage[]): ChatMessage[] {
+  const seen = new Set(known.map((m) => `${m.date}\u0000${m.text}`))
+  const chat: ChatMessage[] = []
+  for (const messages of kept)
+    for (const m of messages) {
+      const key = `${m.date}\u0000${m.text}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      if (m.burst) chat.push({ date: m.date, author: '', text: '', kind: 'message' })
+      chat.push({ date: m.date, author: chosenName, text: m.text, kind: 'message' })
+    }
+  return chat
+}
+
 function median(sorted: number[]): number {
   if (!sorted.length) return 0
   const mid = sorted.length >> 1

@@ -15,6 +15,22 @@ function isShortFor(short: string[], long: string[]): boolean {
 }
 
 /**
+ * Whether two names are one person's: the same words (case, width and punctuation aside: "dana w" / "Dana W."), or
+ * one a shorter form of the other ("Dana" / "Dana Whitfield", "小美" / "陳小美").
+ */
+export function isSameName(a: string, b: string): boolean {
+  const [x, y] = [wordsOf(a), wordsOf(b)]
+  if (x.length === 0 || y.length === 0) return a === b
+  return x.join(' ') === y.join(' ') || isShortFor(x, y) || isShortFor(y, x)
+}
+
+/** Whether two names are written the same but for case, width and punctuation. */
+export function isSameWords(a: string, b: string): boolean {
+  const [x, y] = [wordsOf(a), wordsOf(b)]
+  return x.length > 0 ? x.join(' ') === y.join(' ') : a === b
+}
+
+/**
  * The user's name in one chat. The user picks one name for all files, but may be called
  * something else in a chat from the other app ("Dana" on LINE, "Dana Whitfield" on WhatsApp):
  * in a chat without the chosen name, the one author whose name is a longer or shorter form of

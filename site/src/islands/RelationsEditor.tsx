@@ -25,13 +25,22 @@ interface Props {
   mode: 'onboarding' | 'edit'
   returnTo: string
   types: RelationType[]
+  /** The upload page, coming back here: chat history can be imported again at any time. */
+  importHref: string
+}
+
+interface ImportState {
+  status: 'PENDING' | 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'SUPERSEDED'
+  error: string | null
 }
 
 const POLL_MS = 3000
 
-function Editor({ characterId, mode, returnTo, types }: Props) {
+function Editor({ characterId, mode, returnTo, types, importHref }: Props) {
   const t = useT()
   const [ready, setReady] = useState<boolean | null>(null)
+  // Undefined until loaded; null when nothing was ever imported (skipped at onboarding).
+  const [lastImport, setLastImport] = useState<ImportState | null | undefined>(undefined)
   const [graph, setGraph] = useState<Graph | null>(null)
   const [cards, setCards] = useState<RelationCard[]>([])
   const [picking, setPicking] = useState<string | null>(null)
@@ -44,14 +53,17 @@ function Editor({ characterId, mode, returnTo, types }: Props) {
     let stopped = false
     async function load() {
       try {
-        const res = await api<{ isReady: boolean; data: Graph }>(`/chatbots/characters/${characterId}/relations`, { silent: true })
+        const res = await api<{ isReady: boolean; data: Graph; import: ImportState | null }>(`/chatbots/characters/${characterId}/relations`, { silent: true })
         if (stopped) return
         setReady(res.isReady)
+        setLastImport(res.import)
         if (res.isReady) {
           setGraph(res.data)
           setCards(cardsOf(res.data))
           return
         }
+        // Nothing imported yet, or the only analysis failed: nothing will change by waiting.
+        if (res.import === null || res.import.status === 'FAILED') return
       } catch (e) {
         if (e instanceof ApiError && e.status === 404) return location.assign('/app/select-character')
       }
@@ -85,6 +97,16 @@ function Editor({ characterId, mode, returnTo, types }: Props) {
     }
     sessionStorage.setItem('flashToast', t('relations.saved'))
     location.assign(mode === 'onboarding' ? '/app/select-character' : returnTo)
+  }
+
+  if (!ready && lastImport !== undefined && (lastImport === null || lastImport.status === 'FAILED')) {
+    return (
+      <div className="no-history">
+        <h1>{lastImport ? t('relations.importFailed') : t('relations.noHistory')}</h1>
+        <p className="muted">{lastImport?.error ?? t('relations.noHistoryText')}</p>
+        <a className="btn" href={importHref}>{t('relations.importHistory')}</a>
+      </div>
+    )
   }
 
   if (!ready) {
@@ -160,6 +182,9 @@ function Editor({ characterId, mode, returnTo, types }: Props) {
       <button type="button" className="btn btn-block" disabled={!valid || busy} onClick={save}>
         {mode === 'onboarding' ? t('relations.continue') : t('relations.save')}
       </button>
+      <p className="import-more">
+        <a className="text-link" href={importHref}>{t('relations.importMore')}</a>
+      </p>
       <Dialog
         open={!!pickingCard}
         onOpenChange={(open) => !open && setPicking(null)}

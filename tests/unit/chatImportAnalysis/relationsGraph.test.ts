@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest'
 import { checkEdit, type GraphEdit } from '../../../api/relations/editGraph'
-import { mergeWithConfirmed } from '../../../api/relations/proposedGraph'
 import type { RelationGraph } from '../../../api/relations/graph'
 
 const graph: RelationGraph = {
@@ -58,24 +57,5 @@ describe('checking an edit of the graph', () => {
     expect(refused({ nodes: [{ id: 'me' }, { id: 'b' }], relationships: [rel('a', ['COUSINS'], 3)] })).toBe(
       '400 Jun has a relationship but is missing from nodes',
     )
-  })
-})
-
-describe('a new import beside what the user confirmed', () => {
-  const proposed = (name: string, types: string[], closeness: number) => ({
-    name, types, closeness, messageCount: 10, userMessageCount: 8, lastMessageAt: '2024-03-01T10:00:00',
-  })
-
-  test('confirmed choices stay, new people are proposals, confirmed people not in this import are kept', () => {
-    const merged = mergeWithConfirmed(
-      [proposed('Jun', ['CLOSE_FRIEND'], 2), proposed('Ana', ['COLLEAGUE'], 3)],
-      [{ name: 'Jun', types: ['SIBLINGS'], closeness: 5 }, { name: 'Grandma', types: ['GRANDPARENTS'], closeness: 4 }],
-    )
-    expect(merged.map((p) => [p.name, p.types, p.closeness, p.confirmed])).toEqual([
-      ['Jun', ['SIBLINGS'], 5, true],
-      ['Ana', ['COLLEAGUE'], 3, false],
-      ['Grandma', ['GRANDPARENTS'], 4, true],
-    ])
-    expect(merged[0].messageCount).toBe(10)
   })
 })
