@@ -134,3 +134,12 @@ describe('assessTurn: the conversation around a message', () => {
     expect(isShortAffirmation('yes, and then we went to the beach and had a great time all day long')).toBe(false)
   })
 })
+
+describe('the lexical layer', () => {
+  test('its committed weights are what the trainer makes of the committed corpus', async () => {
+    const { train } = await import('../../../../scripts/trainCrisisModel')
+    const { CORPUS_FILES, EVERYDAY_FILES } = await import('./corpus')
+    const committed = (await import('../../../../api/chat/safety/lexicalModel.json')).default
+    expect(train(loadCorpus([...CORPUS_FILES, ...EVERYDAY_FILES]))).toEqual(committed)
+  }, 120_000)
+})
