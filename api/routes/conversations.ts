@@ -156,7 +156,12 @@ export const conversationRoutes = (ctx: AppContext) => {
         set.headers['cache-control'] = 'no-cache, no-transform'
         set.headers['x-accel-buffering'] = 'no'
         const botMessageId = reply.botMessage.id
-        yield sse({ event: 'start', data: { userMessageId: reply.userMessage.id, botMessageId, messageLimit: reply.messageLimit } })
+        // The person's message comes back whole, with the served address of each attached image, so the page can
+        // swap its local previews for the stored files without a reload.
+        yield sse({
+          event: 'start',
+          data: { userMessageId: reply.userMessage.id, userMessage: reply.userMessage, botMessageId, messageLimit: reply.messageLimit },
+        })
         for await (const item of reply.feed.read(HEARTBEAT_MS, request.signal))
           yield 'delta' in item
             ? sse({ event: 'delta', data: { t: item.delta } })

@@ -67,6 +67,13 @@ describe('streaming with the offline provider', () => {
     expect(start.event).toBe('start')
     expect(start.data).toEqual({
       userMessageId: expect.any(String),
+      userMessage: {
+        id: expect.any(String),
+        role: 'USER',
+        text: 'I keep putting off the hard conversation with my manager',
+        createdAt: expect.any(String),
+        files: [],
+      },
       botMessageId: expect.any(String),
       messageLimit: { limit: 100, count: 1, resetAt: expect.any(String) },
     })
@@ -152,6 +159,19 @@ describe('streaming with the offline provider', () => {
     expect(body.newUserMessage.files).toEqual([{ id: mine, mimeType: 'image/png', url: `/api/v1/files/${mine}` }])
     const page = await offline.json('GET', `/chatbots/conversations/${chat.conversationId}?messageDirection=asc`, { cookie: chat.cookie })
     expect(page.body.messages[0].files).toEqual([{ id: mine, mimeType: 'image/png', url: `/api/v1/files/${mine}` }])
+  })
+
+  test('the start event carries the sent images at their served addresses', async () => {
+    const chat = await startChat(offline)
+    const mine = await upload(offline, chat.cookie)
+    const res = await send(offline, chat, { text: 'two photos', files: [{ id: mine }] })
+    const [start] = await allEvents(res)
+    expect(start.event).toBe('start')
+    expect(start.data.userMessage.id).toBe(start.data.userMessageId)
+    expect(start.data.userMessage.files).toEqual([{ id: mine, mimeType: 'image/png', url: `/api/v1/files/${mine}` }])
+    const served = await offline.app.handle(new Request(`http://localhost/api/v1/files/${mine}`, { headers: { cookie: chat.cookie } }))
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/png')
   })
 })
 

@@ -68,7 +68,7 @@ export function Composer(props: { disabled: boolean; onSend: (text: string, file
     const sent = await props.onSend(text.trim(), files)
     if (sent) {
       setText('')
-      files.forEach((f) => URL.revokeObjectURL(f.preview))
+      // The previews now belong to the sent message, which shows them until the stored files load.
       setFiles([])
     }
   }
@@ -96,7 +96,7 @@ export function Composer(props: { disabled: boolean; onSend: (text: string, file
             <li key={f.key} className={f.id ? '' : 'is-uploading'}>
               <img src={f.preview} alt="" width={56} height={56} />
               {f.id === null && <span className="spinner-sm" role="status" aria-label={t('chat.uploading')} />}
-              <button type="button" className="remove" aria-label={t('chat.removeFile')} onClick={() => setFiles((l) => l.filter((x) => x.key !== f.key))}>×</button>
+              <button type="button" className="remove" aria-label={t('chat.removeFile')} onClick={() => { URL.revokeObjectURL(f.preview); setFiles((l) => l.filter((x) => x.key !== f.key)) }}>×</button>
             </li>
           ))}
         </ul>
