@@ -71,8 +71,11 @@ function Plans({ catalog, user: initial }: { catalog: Catalog; user: User }) {
       setConfirmCancel(false)
       setGrateful(true)
     } catch {
-      setConfirmCancel(false)
+      // The alert opens inside the still-open confirm dialog (the only place a modal's focus trap lets it be
+      // reached); closing that dialog first would take the alert away with it and leave the page stuck busy.
+      setBusy(null)
       await showAlert(t('common.error'), t('subscription.unsubscribeFailed'))
+      setConfirmCancel(false)
     } finally {
       setBusy(null)
     }
