@@ -22,7 +22,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.resources = resources
   context.locals.t = translatorFor(lang, resources)
 
-  const target = appRedirect(pathname, user)
+  const target = appRedirect(pathname, user, context.url.search)
   if (target) return context.redirect(target, 302)
   const response = await withTranslator({ t: context.locals.t, lang }, () => next())
   // Pages carry the session user; they must never be cached or shared.

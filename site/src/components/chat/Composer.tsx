@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { t } from '../../lib/clientI18n'
 import { api } from '../../lib/api'
 import { Icon } from '../Icon'
+import { readDraft, saveDraft } from '../../lib/drafts'
 
 export const MAX_FILES = 3
 const MAX_ROWS = 5
@@ -17,8 +18,19 @@ export interface Attachment {
 
 const isMobile = () => /Android|iPhone|iPad|iPod|Mobile|Silk|Opera Mini/i.test(navigator.userAgent)
 
-export function Composer(props: { disabled: boolean; onSend: (text: string, files: Attachment[]) => Promise<boolean> }) {
+export function Composer(props: { conversationId: string; disabled: boolean; onSend: (text: string, files: Attachment[]) => Promise<boolean> }) {
   const [text, setText] = useState('')
+  // The draft of this conversation follows every keystroke and comes back after a reload or a new sign-in
+  // (read after hydration: the server has no such storage). Saving is declared first so that it skips the first
+  // render, before the draft has been read.
+  const restored = useRef(false)
+  useEffect(() => {
+    if (restored.current) saveDraft(props.conversationId, text)
+  }, [text])
+  useEffect(() => {
+    setText(readDraft(props.conversationId))
+    restored.current = true
+  }, [props.conversationId])
   const [files, setFiles] = useState<Attachment[]>([])
   const area = useRef<HTMLTextAreaElement>(null)
   const picker = useRef<HTMLInputElement>(null)

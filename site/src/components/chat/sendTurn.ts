@@ -3,6 +3,7 @@
 // ?sse=false). Either way the caller learns the server's ids and files as soon as the server has them.
 import { apiUrl } from '../../lib/api'
 import { readSse } from '../../lib/sse'
+import { leaveForLogin } from '../../lib/session'
 import type { Allowance, ChatMessage } from './types'
 
 export class SendError extends Error {
@@ -40,6 +41,11 @@ export async function sendTurn(req: TurnRequest, on: TurnEvents): Promise<boolea
     headers: { 'content-type': 'application/json', accept: req.stream ? 'text/event-stream' : 'application/json' },
     body: JSON.stringify(req.body),
   })
+  if (res.status === 401) {
+    // The session ended mid-chat: the message was not taken; it stays in the input (and its draft) for later.
+    const leaving = leaveForLogin()
+    if (leaving) return leaving
+  }
   if (!res.ok) {
     const body = await res.json().catch(() => null)
     throw new SendError(body?.error, body?.message ?? res.statusText, res.status)
