@@ -6,6 +6,7 @@ import { t } from '../../lib/clientI18n'
 import { api } from '../../lib/api'
 import { Icon } from '../Icon'
 import { readDraft, saveDraft } from '../../lib/drafts'
+import { MESSAGE_COUNT_FROM, MESSAGE_MAX_CHARS } from '../../../../api/chat/messageText'
 
 export const MAX_FILES = 3
 const MAX_ROWS = 5
@@ -37,7 +38,11 @@ export function Composer(props: { conversationId: string; disabled: boolean; onS
   // Where the caret goes once an inserted newline is on screen (before the next key is handled).
   const caret = useRef<number | null>(null)
   const uploading = files.some((f) => f.id === null)
-  const canSend = !props.disabled && !uploading && (text.trim().length > 0 || files.length > 0)
+  // Text beyond the limit is never cut (a paste keeps every character): the count shows near the limit, and past
+  // it the message says why it cannot be sent until it is shortened.
+  const over = text.length - MESSAGE_MAX_CHARS
+  const canSend = !props.disabled && !uploading && over <= 0 && (text.trim().length > 0 || files.length > 0)
+  const number = (n: number) => n.toLocaleString(document.documentElement.lang || undefined)
 
   useLayoutEffect(() => {
     if (caret.current === null || !area.current) return
@@ -124,8 +129,9 @@ export function Composer(props: { conversationId: string; disabled: boolean; onS
           ref={area}
           rows={1}
           value={text}
-          maxLength={4000}
           placeholder={t('chat.placeholder')}
+          aria-invalid={over > 0}
+          aria-describedby={text.length >= MESSAGE_COUNT_FROM ? 'chat-count' : undefined}
           disabled={props.disabled}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
@@ -134,6 +140,12 @@ export function Composer(props: { conversationId: string; disabled: boolean; onS
           <Icon name="send" />
         </button>
       </div>
+      {text.length >= MESSAGE_COUNT_FROM && (
+        <div id="chat-count" className={over > 0 ? 'char-count is-over' : 'char-count'}>
+          <span aria-live="polite">{t('chat.charCount', { length: number(text.length), max: number(MESSAGE_MAX_CHARS) })}</span>
+          {over > 0 && <p role="alert">{t('chat.tooLong', { max: number(MESSAGE_MAX_CHARS), over: number(over) })}</p>}
+        </div>
+      )}
     </form>
   )
 }
