@@ -160,7 +160,8 @@ const ENGLISH_VOICE: [RegExp, string][] = [
 export function inTheirTerms(piece: string, language: Language): string {
   if (language !== 'en-US') return piece
   const turned = ENGLISH_VOICE.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), piece)
-  return /^[A-Z][a-z]/.test(turned) ? turned[0].toLowerCase() + turned.slice(1) : turned
+  // "Calm" and "A steady…" lose their capital; "NASA" or a name such as "Mei's…" would read wrong either way and stay.
+  return /^(?:A\s|An\s|The\s|[A-Z][a-z]+\b(?!'s))/.test(turned) ? turned[0].toLowerCase() + turned.slice(1) : turned
 }
 
 /** Whether something the person wrote is in the reply's language, so a reply never mixes two. */

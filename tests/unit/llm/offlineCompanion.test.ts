@@ -260,6 +260,7 @@ describe('reading a message', () => {
   test('the ideal self and goal are said back in the companion\'s voice', () => {
     expect(inTheirTerms('Kind to myself and my family', 'en-US')).toBe('kind to yourself and your family')
     expect(inTheirTerms('Someone I am proud of', 'en-US')).toBe('someone you are proud of')
+    expect(inTheirTerms('A steady, kind leader', 'en-US')).toBe('a steady, kind leader')
     expect(inTheirTerms('對自己溫柔的人', 'zh-TW')).toBe('對自己溫柔的人')
   })
 
