@@ -9,6 +9,8 @@ import { withTranslator } from './lib/ssrI18n'
 export const onRequest = defineMiddleware(async (context, next) => {
   const bridge = siteBridge()
   const { pathname } = context.url
+  const refused = bridge.refuseMisdirected(context.request)
+  if (refused) return refused
   if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) {
     return bridge.handle(context.request, context.clientAddress)
   }

@@ -42,7 +42,8 @@ function Plans({ catalog, user: initial }: { catalog: Catalog; user: User }) {
       const res = await fetch(
         apiUrl(`/payments/ecpay/subscription/${planId}`, {
           language: PAYMENT_LANGUAGE[currentLang()],
-          orderResultUrl: `${location.origin}/api/v1/payments/ecpay/order-result`,
+          // A path: the server puts it on PUBLIC_URL, whichever name of the machine this page was opened on.
+          orderResultUrl: '/api/v1/payments/ecpay/order-result',
         }),
         { credentials: 'same-origin' },
       )
