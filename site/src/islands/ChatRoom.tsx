@@ -366,7 +366,7 @@ function Room(props: Props) {
             <a href="/app/settings/subscription">{t('chat.getMore')}</a>
           </p>
         )}
-        <Composer conversationId={props.conversationId} disabled={!ready || answering || state === 'none'} onSend={send} />
+        <Composer conversationId={props.conversationId} limitReached={state === 'none'} disabled={!ready || answering || state === 'none'} onSend={send} />
       </footer>
 
       <Dialog

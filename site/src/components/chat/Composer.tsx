@@ -19,7 +19,7 @@ export interface Attachment {
 
 const isMobile = () => /Android|iPhone|iPad|iPod|Mobile|Silk|Opera Mini/i.test(navigator.userAgent)
 
-export function Composer(props: { conversationId: string; disabled: boolean; onSend: (text: string, files: Attachment[]) => Promise<boolean> }) {
+export function Composer(props: { conversationId: string; disabled: boolean; limitReached?: boolean; onSend: (text: string, files: Attachment[]) => Promise<boolean> }) {
   const [text, setText] = useState('')
   // The draft of this conversation follows every keystroke and comes back after a reload or a new sign-in
   // (read after hydration: the server has no such storage). Saving is declared first so that it skips the first
@@ -129,7 +129,7 @@ export function Composer(props: { conversationId: string; disabled: boolean; onS
           ref={area}
           rows={1}
           value={text}
-          placeholder={t('chat.placeholder')}
+          placeholder={props.limitReached ? t('chat.limitPlaceholder') : t('chat.placeholder')}
           aria-invalid={over > 0}
           aria-describedby={text.length >= MESSAGE_COUNT_FROM ? 'chat-count' : undefined}
           disabled={props.disabled}
