@@ -11,9 +11,12 @@ const REDIRECT = 'redirect'
  * signing in leads back to it: /login for the app, /admin/login for the admin console.
  */
 export function loginFor(pathAndSearch: string): string {
-  const login = pathAndSearch.startsWith('/admin') ? '/admin/login' : '/login'
+  const admin = pathAndSearch.startsWith('/admin')
+  const login = admin ? '/admin/login' : '/login'
   const back = pathAndSearch.split('#')[0]
-  if (back === '/' || back === '/app' || back === login || back.startsWith(`${login}?`)) return login
+  // Where signing in leads anyway needs no way back.
+  const landing = admin ? ['/admin', '/admin/app', '/admin/app/dashboard'] : ['/', '/app', '/app/select-character']
+  if (landing.includes(back) || back === login || back.startsWith(`${login}?`)) return login
   return `${login}?${REDIRECT}=${encodeURIComponent(back)}`
 }
 

@@ -10,6 +10,8 @@ describe('the login a page without a session goes to, and the way back', () => {
     ['/app/conversations/a/character/b?sse=false', '/login?redirect=%2Fapp%2Fconversations%2Fa%2Fcharacter%2Fb%3Fsse%3Dfalse'],
     ['/app/settings#top', '/login?redirect=%2Fapp%2Fsettings'],
     ['/app', '/login'],
+    ['/app/select-character', '/login'],
+    ['/admin/app/dashboard', '/admin/login'],
     ['/', '/login'],
     ['/login?redirect=%2Fapp', '/login'],
     ['/admin/app/users?page=2', '/admin/login?redirect=%2Fadmin%2Fapp%2Fusers%3Fpage%3D2'],
