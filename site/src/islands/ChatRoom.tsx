@@ -42,8 +42,12 @@ interface Props {
 const clientDateTime = () => format(new Date(), DATE_FORMATS.chatTime)
 const dayKey = (iso: string) => formatInZone(iso, 'yyyy-MM-dd')
 
-/** The room opened with ?sse=false takes its replies as plain JSON (for networks that hold back streamed responses). */
-const wantsStream = () => new URLSearchParams(location.search).get('sse') !== 'false'
+/**
+ * Replies stream unless the room was opened with ?sse=false (for networks that hold back streamed responses) or
+ * the browser cannot read a response as it arrives; then each reply comes as plain JSON.
+ */
+const wantsStream = () =>
+  new URLSearchParams(location.search).get('sse') !== 'false' && typeof ReadableStream !== 'undefined' && 'body' in Response.prototype
 
 function Room(props: Props) {
   const t = useT()

@@ -50,6 +50,7 @@ export async function sendTurn(req: TurnRequest, on: TurnEvents): Promise<boolea
     const body = await res.json().catch(() => null)
     throw new SendError(body?.error, body?.message ?? res.statusText, res.status)
   }
+  // A JSON answer to a streamed request too: something on the way turned the stream into a plain reply.
   if (!req.stream || !res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
     const data = await res.json()
     on.started({ userMessage: data.newUserMessage, botMessageId: data.newChatbotMessage.id, messageLimit: data.messageLimit })
