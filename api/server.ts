@@ -1,6 +1,7 @@
 // The API alone (for running several instances behind a load balancer); `npm start` serves site and API together.
 import { startRuntime } from './runtime'
 import { recordClientIp } from './http/guard'
+import { misdirected } from './http/publicOrigin'
 
 const runtime = await startRuntime()
 const { port, host } = runtime.cfg
@@ -9,6 +10,8 @@ const server = Bun.serve({
   hostname: host,
   idleTimeout: 0,
   fetch(request, srv) {
+    const refusal = misdirected(request, runtime.cfg.publicUrl, runtime.cfg.production)
+    if (refusal) return Response.json(refusal, { status: refusal.statusCode })
     recordClientIp(request, srv.requestIP(request)?.address ?? 'unknown')
     return runtime.app.handle(request)
   },

@@ -3,9 +3,12 @@
 import type { Runtime } from './runtime'
 import { recordClientIp, signedInUser } from './http/guard'
 import { toUser, type User } from './users/users'
+import { misdirected } from './http/publicOrigin'
 
 export interface SiteBridge {
   handle(request: Request, clientAddress?: string): Promise<Response>
+  /** In production, the refusal of a request that came for a host other than PUBLIC_URL's; else null. */
+  refuseMisdirected(request: Request): Response | null
   /** The user of the session cookie in a Cookie header, or null. */
   currentUser(cookieHeader: string | null): Promise<User | null>
   /** The locale doc an admin saved for a language (overrides the bundled texts), or null. */
@@ -39,6 +42,10 @@ export function exposeRuntime(rt: Runtime) {
     handle(request, clientAddress) {
       if (clientAddress) recordClientIp(request, clientAddress)
       return rt.app.handle(request)
+    },
+    refuseMisdirected(request) {
+      const refusal = misdirected(request, rt.cfg.publicUrl, rt.cfg.production)
+      return refusal && Response.json(refusal, { status: refusal.statusCode })
     },
     async currentUser(cookieHeader) {
       const found = await signedInUser(rt.ctx, readCookie(cookieHeader, rt.ctx.cookieName))

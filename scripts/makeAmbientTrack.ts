@@ -1,6 +1,14 @@
-// Writes site/public/audio/ideal-self-ambient.wav: a soft, slowly breathing chord pad, generated here so the
-// product ships a background track of its own (no licensing). Run: npx bun scripts/makeAmbientTrack.ts
-import { writeFileSync } from 'node:fs'
+// Writes site/public/audio/ideal-self-ambient.opus: a soft, slowly breathing chord pad, generated here so the
+// product ships a background track of its own (no licensing), compressed with Opus (about 110 KB for the 24 s
+// loop, where the raw samples take 768 KB). Needs opusenc (Debian: apt-get install opus-tools).
+// Run: npx bun scripts/makeAmbientTrack.ts
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { spawnSync } from 'node:child_process'
+
+/** A pad has no transients: 32 kbit/s keeps it clean and the file well under 150 KB. */
+const BITRATE_KBPS = 32
 
 const RATE = 16_000
 const SECONDS = 24 // loops seamlessly: every partial completes whole cycles in this length
@@ -31,4 +39,11 @@ header.writeUInt16LE(2, 32)
 header.writeUInt16LE(16, 34)
 header.write('data', 36)
 header.writeUInt32LE(pcm.byteLength, 40)
-writeFileSync(new URL('../site/public/audio/ideal-self-ambient.wav', import.meta.url), Buffer.concat([header, Buffer.from(pcm.buffer)]))
+const work = mkdtempSync(join(tmpdir(), 'ambient-'))
+const wav = join(work, 'ambient.wav')
+writeFileSync(wav, Buffer.concat([header, Buffer.from(pcm.buffer)]))
+const out = new URL('../site/public/audio/ideal-self-ambient.opus', import.meta.url).pathname
+mkdirSync(dirname(out), { recursive: true })
+const encoded = spawnSync('opusenc', ['--quiet', '--music', '--bitrate', String(BITRATE_KBPS), wav, out], { stdio: 'inherit' })
+rmSync(work, { recursive: true, force: true })
+if (encoded.error || encoded.status !== 0) throw new Error('opusenc failed; install it with: apt-get install opus-tools')

@@ -1,9 +1,10 @@
-// No model at all (DESIGN §6): replies composed from what the messages carry — the person's own words and the
-// person-context sections of the prompt — so a self-hosted install without a model still answers usefully.
-// Same messages, same reply: nothing here is random.
+// No model at all (DESIGN §6): replies composed from what the messages carry — the person's message, the
+// person-context sections of the prompt and the replies so far (offlineCompanion.ts) — so a self-hosted install
+// without a model still answers usefully. Same messages, same reply: nothing here is random.
 import { sampleFromSchema } from './jsonSchema'
 import { replyLanguage, type Language } from './language'
 import { OFFLINE_TEXTS, type OfflineTexts } from './offlineTexts'
+import { companionReply } from './offlineCompanion'
 import { splitPersonContext, type PersonContext } from './personContext'
 import { asMessages, type CallOptions, type ChatMessage, type ModelProvider } from './provider'
 
@@ -15,6 +16,8 @@ interface Conversation {
   /** How many user messages there are; varies the reply from turn to turn. */
   turn: number
   language: Language
+  /** The replies given so far in this conversation, oldest first. */
+  earlier: string[]
 }
 
 function readConversation(messages: ChatMessage[]): Conversation {
@@ -22,8 +25,12 @@ function readConversation(messages: ChatMessage[]): Conversation {
   let said = ''
   let sentImages = false
   let turn = 0
+  const earlier: string[] = []
   for (const message of messages) {
-    if (message.role === 'assistant') continue
+    if (message.role === 'assistant') {
+      earlier.push(message.content)
+      continue
+    }
     const split = splitPersonContext(message.content)
     context = { ...context, ...split.context }
     if (message.role === 'user') {
@@ -32,52 +39,12 @@ function readConversation(messages: ChatMessage[]): Conversation {
       turn++
     }
   }
-  return { context, said, sentImages, turn, language: replyLanguage(said, context.language) }
+  return { context, said, sentImages, turn, language: replyLanguage(said, context.language), earlier }
 }
 
-const HAN = /\p{Script=Han}/u
-
-// FNV-1a: a stable number from the text, so the choice of wording follows the message and not the clock.
-function hash(text: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0
-  return h
-}
-
-function pick<T>(options: T[], seed: number): T {
-  return options[seed % options.length]
-}
-
-/** A quotable piece of `text`: one line, cut at a word where there are words, without closing punctuation. */
-function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  const chinese = HAN.test(flat)
-  const chars = Array.from(flat)
-  const limit = chinese ? 60 : 140
-  if (chars.length <= limit) return flat.replace(/[.!?。！？]+$/u, '')
-  const cut = chars.slice(0, limit).join('')
-  return `${(!chinese && cut.replace(/\s+\S*$/, '')) || cut}…`
-}
-
-/** Too little to reflect on: under three words, or under four Chinese characters. */
-function isTooShort(said: string): boolean {
-  return HAN.test(said) ? (said.match(/\p{Script=Han}/gu) ?? []).length < 4 : said.split(' ').length < 3
-}
-
-function composeReply({ context, said, sentImages, turn, language }: Conversation): string {
-  const texts = OFFLINE_TEXTS[language]
-  const idealSelf = context.idealSelf && excerpt(context.idealSelf)
-  if (!said) return sentImages ? texts.imageOnly(context.name) : texts.greeting(context.name, idealSelf)
-  if (isTooShort(said)) return texts.nudge(context.name)
-
-  const seed = hash(`${turn}:${said}`)
-  const sentences = [pick(texts.reflect, seed)(context.name, excerpt(said))]
-  if (idealSelf) sentences.push(pick(texts.identity, turn)(idealSelf))
-  // Every other turn brings back something they said during onboarding, so the conversation builds on it.
-  const earlier = [context.goal, ...(context.story ?? [])].filter((entry): entry is string => Boolean(entry))
-  if (earlier.length && turn % 2 === 1) sentences.push(texts.earlier(excerpt(pick(earlier, turn >> 1))))
-  sentences.push(pick(texts.step, seed >>> 4))
-  return `${sentences.join(texts.space)}\n\n${pick(texts.question, seed >>> 8)}`
+/** An ordinary reply: the offline companion's, from the conversation so far. */
+function composeReply(conversation: Conversation): string {
+  return companionReply(conversation)
 }
 
 /** The profile in a few labelled lines: what a prompt-like JSON field gets, since there is no model to write one. */

@@ -4,6 +4,7 @@ import { checkoutUrl } from '../billing/ecpayEndpoints'
 import { buildCheckoutFields, newMerchantTradeNo, renderAutoSubmitForm, type EcpayLanguage } from '../billing/ecpayOrder'
 import { PLAN_IDS, chargeAmountTwd, isPlanId, planPeriod } from '../billing/plans'
 import { badRequest, conflict, notFound } from '../http/errors'
+import { notOwnLink, ownLink } from '../http/publicOrigin'
 import type { UserRow } from '../users/users'
 import { insertOrder, type OrderKind } from './orders'
 import { callbackUrls, type PaymentSettings } from './settings'
@@ -28,16 +29,14 @@ export function ecpayLanguage(query: string | undefined): EcpayLanguage | undefi
  * ECPay makes the browser POST the signed result to OrderResultURL, so only our own origin may be
  * named there: anything else would turn the checkout into a way to hand the result to another site.
  */
-export function resolveOrderResultUrl(publicUrl: string, requested: string | undefined): string {
+export function resolveOrderResultUrl(
+  publicUrl: string,
+  requested: string | undefined,
+  opts: { production: boolean; requestUrl?: string } = { production: true },
+): string {
   if (!requested?.trim()) return callbackUrls(publicUrl).orderResult
-  const origin = new URL(publicUrl).origin
-  let url: URL
-  try {
-    url = new URL(requested.trim(), publicUrl)
-  } catch {
-    throw badRequest('orderResultUrl must be a URL')
-  }
-  if (url.origin !== origin) throw badRequest(`orderResultUrl must be on ${origin}`)
+  const url = ownLink(requested, publicUrl, opts)
+  if (!url) throw badRequest(notOwnLink('orderResultUrl', publicUrl))
   if (url.href.length > URL_MAX) throw badRequest(`orderResultUrl must be at most ${URL_MAX} characters`)
   return url.href
 }
@@ -47,6 +46,8 @@ export interface CheckoutRequest {
   kind: OrderKind
   language?: string
   orderResultUrl?: string
+  /** The address the request came in on: in development another name of this machine is accepted. */
+  requestUrl?: string
 }
 
 /** Records a pending order and returns the auto-submitting HTML page for it. */
@@ -62,7 +63,7 @@ export async function startCheckout(
   if (user.subscription_type === 'PREMIUM' && user.subscription_auto_renew)
     throw conflict('Your Premium subscription already renews automatically. Cancel it first if you want to change plans.')
   const language = ecpayLanguage(request.language)
-  const orderResultUrl = resolveOrderResultUrl(settings.publicUrl, request.orderResultUrl)
+  const orderResultUrl = resolveOrderResultUrl(settings.publicUrl, request.orderResultUrl, { production: settings.production, requestUrl: request.requestUrl })
   const plan = settings.plans[request.planId]
   const urls = callbackUrls(settings.publicUrl)
   const merchantTradeNo = newMerchantTradeNo(TRADE_NO_PREFIX)

@@ -8,6 +8,7 @@ import { findUserByEmail, findUserById, insertUser, toUser, type UserRow } from 
 import { HttpError, badRequest, tooMany, unauthorized } from '../http/errors'
 import { clientIp } from '../http/guard'
 import { isEmail } from '../http/validation'
+import { notOwnLink, ownLink } from '../http/publicOrigin'
 
 export const FORGOT_PASSWORD_MESSAGE =
   'Password reset requested — if the email is registered, you will receive a password reset link in your email'
@@ -129,11 +130,12 @@ export const authRoutes = (ctx: AppContext) => {
     )
     .post(
       '/forgot-password',
-      async ({ body }) => {
+      async ({ body, request }) => {
         const email = body.email.trim().toLowerCase()
         if (!isEmail(email)) throw badRequest('must be an valid email')
-        const redirect = safeRedirect(body.redirectUrl, cfg.publicUrl)
-        if (!redirect) throw badRequest('redirectUrl must be a page of this app')
+        // The link in the mail is always on PUBLIC_URL, whichever name of this machine the form was opened on.
+        const redirect = ownLink(body.redirectUrl, cfg.publicUrl, { production: cfg.production, requestUrl: request.url })
+        if (!redirect) throw badRequest(notOwnLink('redirectUrl', cfg.publicUrl))
         // At most a few mails per address per window, so the form cannot be used to flood an inbox.
         const key = `reset:${email}`
         if (!ctx.signInFailures.account.blocked(key)) {
@@ -192,13 +194,3 @@ export const authRoutes = (ctx: AppContext) => {
     )
 }
 
-/** The reset link may only point back into this app (no open redirect through our mail). */
-// Judged against PUBLIC_URL, never the Host header, which a caller controls.
-export function safeRedirect(raw: string, publicUrl: string): URL | null {
-  try {
-    const url = new URL(raw, publicUrl)
-    return url.origin === new URL(publicUrl).origin ? url : null
-  } catch {
-    return null
-  }
-}

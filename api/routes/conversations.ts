@@ -16,6 +16,7 @@ import {
 import { sendMessage, type ChatDeps } from '../chat/sendMessage'
 import { helloMessage } from '../chat/hello'
 import { CLIENT_DATE_TIME_HINT, isClientDateTime } from '../chat/clientDateTime'
+import { MESSAGE_MAX_CHARS } from '../chat/messageText'
 
 /** An idle stream sends a heartbeat event this often: proxies and Bun's idle timeout (30 s) would otherwise close it while a model loads. */
 const HEARTBEAT_MS = 15_000
@@ -156,7 +157,12 @@ export const conversationRoutes = (ctx: AppContext) => {
         set.headers['cache-control'] = 'no-cache, no-transform'
         set.headers['x-accel-buffering'] = 'no'
         const botMessageId = reply.botMessage.id
-        yield sse({ event: 'start', data: { userMessageId: reply.userMessage.id, botMessageId, messageLimit: reply.messageLimit } })
+        // The person's message comes back whole, with the served address of each attached image, so the page can
+        // swap its local previews for the stored files without a reload.
+        yield sse({
+          event: 'start',
+          data: { userMessageId: reply.userMessage.id, userMessage: reply.userMessage, botMessageId, messageLimit: reply.messageLimit },
+        })
         for await (const item of reply.feed.read(HEARTBEAT_MS, request.signal))
           yield 'delta' in item
             ? sse({ event: 'delta', data: { t: item.delta } })
@@ -173,7 +179,7 @@ export const conversationRoutes = (ctx: AppContext) => {
       {
         auth: true,
         body: t.Object({
-          text: t.Optional(t.String({ maxLength: 4000, error: 'text must be at most 4000 characters' })),
+          text: t.Optional(t.String({ maxLength: MESSAGE_MAX_CHARS, error: `text must be at most ${MESSAGE_MAX_CHARS} characters` })),
           currentDateTime: clientDateTime,
           files: t.Optional(t.Array(t.Object({ id: t.String() }), { maxItems: 3, error: 'files: at most 3 images per message' })),
           geoLocation: t.Optional(

@@ -36,8 +36,8 @@ export const paymentRoutes = (ctx: AppContext) => {
   // Prices are read when a checkout starts, so an admin's edit applies to the next order at once.
   const currentSettings = async () => ({ ...settings, plans: await plansFromContent(sql) })
 
-  const checkout = async (user: UserRow, planId: string, kind: OrderKind, query: CheckoutQuery) =>
-    paymentPage(await startCheckout(sql, await currentSettings(), user, { planId, kind, ...query }))
+  const checkout = async (user: UserRow, planId: string, kind: OrderKind, query: CheckoutQuery, requestUrl: string) =>
+    paymentPage(await startCheckout(sql, await currentSettings(), user, { planId, kind, ...query, requestUrl }))
   const checkoutOptions = (summary: string) =>
     ({ auth: true, params: planParams, query: checkoutQuery, detail: { summary } }) as const
 
@@ -55,12 +55,12 @@ export const paymentRoutes = (ctx: AppContext) => {
     })
     .get(
       '/ecpay/one-time-payment/:id',
-      ({ user, params, query }) => checkout(user, params.id, 'one-time', query),
+      ({ user, params, query, request }) => checkout(user, params.id, 'one-time', query, request.url),
       checkoutOptions('Payment-form HTML for one period of a plan, paid once (no renewal)'),
     )
     .get(
       '/ecpay/subscription/:id',
-      ({ user, params, query }) => checkout(user, params.id, 'subscription', query),
+      ({ user, params, query, request }) => checkout(user, params.id, 'subscription', query, request.url),
       checkoutOptions('Payment-form HTML for an auto-renewing subscription to a plan'),
     )
     .post('/ecpay/return', notification('return'), notificationOptions("ECPay's ReturnURL: an order's first charge (form-encoded)"))

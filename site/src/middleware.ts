@@ -9,6 +9,8 @@ import { withTranslator } from './lib/ssrI18n'
 export const onRequest = defineMiddleware(async (context, next) => {
   const bridge = siteBridge()
   const { pathname } = context.url
+  const refused = bridge.refuseMisdirected(context.request)
+  if (refused) return refused
   if (pathname === '/api/v1' || pathname.startsWith('/api/v1/')) {
     return bridge.handle(context.request, context.clientAddress)
   }
@@ -22,7 +24,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.resources = resources
   context.locals.t = translatorFor(lang, resources)
 
-  const target = appRedirect(pathname, user)
+  const target = appRedirect(pathname, user, context.url.search)
   if (target) return context.redirect(target, 302)
   const response = await withTranslator({ t: context.locals.t, lang }, () => next())
   // Pages carry the session user; they must never be cached or shared.

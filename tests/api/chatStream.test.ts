@@ -67,6 +67,14 @@ describe('streaming with the offline provider', () => {
     expect(start.event).toBe('start')
     expect(start.data).toEqual({
       userMessageId: expect.any(String),
+      userMessage: {
+        id: expect.any(String),
+        role: 'USER',
+        text: 'I keep putting off the hard conversation with my manager',
+        createdAt: expect.any(String),
+        files: [],
+        help: null,
+      },
       botMessageId: expect.any(String),
       messageLimit: { limit: 100, count: 1, resetAt: expect.any(String) },
     })
@@ -74,7 +82,9 @@ describe('streaming with the offline provider', () => {
     expect(done.event).toBe('done')
     expect(events.filter((e) => e.event === 'delta').length).toBeGreaterThan(1)
     expect(done.data).toEqual({ botMessageId: start.data.botMessageId, text: deltaText(events), help: null })
-    expect(done.data.text).toContain('I keep putting off the hard conversation')
+    // The offline companion answers the message without quoting it back.
+    expect(done.data.text).not.toContain('I keep putting off the hard conversation')
+    expect(done.data.text.trim()).toMatch(/\?$/)
 
     const polled = await offline.json('GET', `/chatbots/conversations/${chat.conversationId}/messages/${start.data.botMessageId}`, { cookie: chat.cookie })
     expect(polled.body).toEqual({ id: start.data.botMessageId, role: 'ASSISTANT', text: done.data.text, status: 'COMPLETE', help: null })
@@ -94,7 +104,7 @@ describe('streaming with the offline provider', () => {
     const body = await res.json()
     expect(body).toEqual({
       newUserMessage: { id: expect.any(String), text: 'Help me plan a calmer morning routine', role: 'USER', createdAt: expect.any(String), files: [], help: null },
-      newChatbotMessage: { id: expect.any(String), text: expect.stringContaining('calmer morning routine'), role: 'ASSISTANT', createdAt: expect.any(String), files: [], help: null },
+      newChatbotMessage: { id: expect.any(String), text: expect.stringMatching(/\S.*\?$/s), role: 'ASSISTANT', createdAt: expect.any(String), files: [], help: null },
       messageLimit: { limit: 100, count: 1, resetAt: expect.any(String) },
     })
   })
@@ -152,6 +162,19 @@ describe('streaming with the offline provider', () => {
     expect(body.newUserMessage.files).toEqual([{ id: mine, mimeType: 'image/png', url: `/api/v1/files/${mine}` }])
     const page = await offline.json('GET', `/chatbots/conversations/${chat.conversationId}?messageDirection=asc`, { cookie: chat.cookie })
     expect(page.body.messages[0].files).toEqual([{ id: mine, mimeType: 'image/png', url: `/api/v1/files/${mine}` }])
+  })
+
+  test('the start event carries the sent images at their served addresses', async () => {
+    const chat = await startChat(offline)
+    const mine = await upload(offline, chat.cookie)
+    const res = await send(offline, chat, { text: 'two photos', files: [{ id: mine }] })
+    const [start] = await allEvents(res)
+    expect(start.event).toBe('start')
+    expect(start.data.userMessage.id).toBe(start.data.userMessageId)
+    expect(start.data.userMessage.files).toEqual([{ id: mine, mimeType: 'image/png', url: `/api/v1/files/${mine}` }])
+    const served = await offline.app.handle(new Request(`http://localhost/api/v1/files/${mine}`, { headers: { cookie: chat.cookie } }))
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/png')
   })
 })
 

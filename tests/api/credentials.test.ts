@@ -128,7 +128,21 @@ describe('password reset', () => {
 
   test('invalid email and foreign redirect are refused', async () => {
     expect((await requestReset('not-an-email')).body.message).toBe('must be an valid email')
-    expect((await requestReset('a@b.co', 'https://evil.example.com/reset')).status).toBe(400)
+    const foreign = await requestReset('a@b.co', 'https://evil.example.com/reset')
+    expect(foreign.status).toBe(400)
+    expect(foreign.body.message).toBe(`redirectUrl must be a page of this app at its PUBLIC_URL, ${new URL(app.cfg.publicUrl).origin}`)
+  })
+
+  test('the mailed link is on PUBLIC_URL whether the form named a path or another name of this machine', async () => {
+    const base = new URL(app.cfg.publicUrl)
+    const loopback = `${base.protocol}//127.0.0.1:${base.port}/admin/reset-password`
+    for (const redirectUrl of ['/admin/reset-password', loopback]) {
+      const u = await app.makeUser({})
+      expect((await requestReset(u.email, redirectUrl)).status).toBe(200)
+      const link = (await lastLinkFor(u.email))!
+      expect(link.origin).toBe(base.origin)
+      expect(link.pathname).toBe('/admin/reset-password')
+    }
   })
 
   test('the token verifies, sets a strong password once, and cannot be reused', async () => {

@@ -175,7 +175,7 @@ describe('checkout forms', () => {
     const elsewhere = encodeURIComponent('https://evil.example/collect')
     const offOrigin = await app.json('GET', `/payments/ecpay/subscription/subscriptionMonthly?orderResultUrl=${elsewhere}`, { cookie })
     expect(offOrigin.status).toBe(400)
-    expect(offOrigin.body.message).toBe(`orderResultUrl must be on ${publicUrl}`)
+    expect(offOrigin.body.message).toBe(`orderResultUrl must be a page of this app at its PUBLIC_URL, ${new URL(publicUrl).origin}`)
     const own = await checkout(cookie, `/payments/ecpay/subscription/subscriptionMonthly?orderResultUrl=${encodeURIComponent(`${publicUrl}/app/subscription`)}`)
     expect(own.form.fields.OrderResultURL).toBe(`${publicUrl}/app/subscription`)
   })

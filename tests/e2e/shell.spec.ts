@@ -30,7 +30,11 @@ test.describe('login', () => {
 
 test.describe('redirects', () => {
   test('signed out: /app paths and unknown paths go to /login', async ({ page }) => {
-    for (const path of ['/app/settings', '/app/select-character', '/app/whatever', '/no-such-page']) {
+    for (const path of ['/app/settings', '/app/whatever']) {
+      await page.goto(path)
+      await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(path)}`)
+    }
+    for (const path of ['/app', '/app/select-character', '/no-such-page']) {
       await page.goto(path)
       await expect(page).toHaveURL(/\/login$/)
     }

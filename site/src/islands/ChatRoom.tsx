@@ -13,10 +13,10 @@ import { browserTimeZone } from '../components/safety/HelpLines'
 import { limitState, messagesLeft } from '../components/chat/limits'
 import type { Allowance, ChatMessage } from '../components/chat/types'
 import { useT } from '../lib/reactI18n'
-import { api, apiUrl, ApiError } from '../lib/api'
+import { api, ApiError } from '../lib/api'
 import { showAlert } from '../lib/alertDialog'
 import { track } from '../lib/analytics'
-import { readSse } from '../lib/sse'
+import { sendTurn, SendError } from '../components/chat/sendTurn'
 import { DATE_FORMATS, formatInZone } from '../lib/dates'
 
 export const PAGE_SIZE = 15
@@ -42,11 +42,12 @@ interface Props {
 const clientDateTime = () => format(new Date(), DATE_FORMATS.chatTime)
 const dayKey = (iso: string) => formatInZone(iso, 'yyyy-MM-dd')
 
-class SendError extends Error {
-  constructor(readonly code: string | undefined, message: string) {
-    super(message)
-  }
-}
+/**
+ * Replies stream unless the room was opened with ?sse=false (for networks that hold back streamed responses) or
+ * the browser cannot read a response as it arrives; then each reply comes as plain JSON.
+ */
+const wantsStream = () =>
+  new URLSearchParams(location.search).get('sse') !== 'false' && typeof ReadableStream !== 'undefined' && 'body' in Response.prototype
 
 function Room(props: Props) {
   const t = useT()
@@ -68,6 +69,8 @@ function Room(props: Props) {
   const keepScroll = useRef<number | null>(null)
   const stickToBottom = useRef(true)
   const localSeq = useRef(0)
+  const [streaming, setStreaming] = useState(true)
+  useEffect(() => setStreaming(wantsStream()), [])
   const state = limitState(allowance, props.premium)
 
   // Stay at the bottom as replies grow, unless older messages were just put on top.
@@ -221,55 +224,58 @@ function Room(props: Props) {
     const botLocal = `local-bot-${n}`
     const now = new Date().toISOString()
     stickToBottom.current = true
+    // The picked images show at once from their local previews; the bubble keeps them until the served files load.
+    const previews = files.map((f) => ({ id: f.id!, mimeType: 'image/*', url: f.preview, preview: f.preview }))
     setMessages((list) => [
       ...list,
-      { id: userLocal, role: 'USER', text, createdAt: now, files: files.map((f) => ({ id: f.id!, mimeType: 'image/*', url: f.preview })), pending: true },
+      { id: userLocal, role: 'USER', text, createdAt: now, files: previews, pending: true },
       { id: botLocal, role: 'ASSISTANT', text: '', createdAt: now, files: [], pending: true },
     ])
     if (!props.premium) setAllowance((a) => ({ ...a, count: a.count + 1 }))
     setAnswering(true)
     let botId: string | null = null
     let userId: string | null = null
-    let finished = false
     try {
-      const res = await fetch(apiUrl(`/chatbots/conversations/${props.conversationId}/character/${props.characterId}/chat`), {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({
-          text,
-          currentDateTime: clientDateTime(),
-          files: files.map((f) => ({ id: f.id })),
-          // Where help lines are chosen for, should the message need them.
-          timeZone: browserTimeZone(),
-          ...(shareLocation && geo.current ? { geoLocation: geo.current } : {}),
-        }),
-      })
-      if (!res.ok || !res.body) {
-        const body = await res.json().catch(() => null)
-        throw new SendError(body?.error, body?.message ?? res.statusText)
-      }
-      for await (const ev of readSse(res.body)) {
-        const data = JSON.parse(ev.data)
-        if (ev.event === 'start') {
-          botId = data.botMessageId
-          userId = data.userMessageId
-          setMessages((list) =>
-            list.map((m) => (m.id === userLocal ? { ...m, id: data.userMessageId, pending: false } : m.id === botLocal ? { ...m, id: data.botMessageId } : m)),
-          )
-          if (data.messageLimit) setAllowance(data.messageLimit)
-        } else if (ev.event === 'help') {
-          // A message about suicide or self-harm: the help block shows before any word of the reply.
-          setMessages((list) => list.map((m) => (m.id === botId ? { ...m, help: data.text, text: `${data.text}\n\n` } : m)))
-        } else if (ev.event === 'delta') {
-          setMessages((list) => list.map((m) => (m.id === botId ? { ...m, text: m.text + data.t } : m)))
-        } else if (ev.event === 'done') {
-          finished = true
-          setMessages((list) => list.map((m) => (m.id === botId ? { ...m, text: data.text, help: data.help ?? null, pending: false } : m)))
-        } else if (ev.event === 'error') {
-          throw new SendError(data.error, data.message)
-        }
-      }
+      const finished = await sendTurn(
+        {
+          conversationId: props.conversationId,
+          characterId: props.characterId,
+          stream: streaming,
+          body: {
+            text,
+            currentDateTime: clientDateTime(),
+            files: files.map((f) => ({ id: f.id! })),
+            // Where help lines are chosen for, should the message need them.
+            timeZone: browserTimeZone(),
+            ...(shareLocation && geo.current ? { geoLocation: geo.current } : {}),
+          },
+        },
+        {
+          started({ userMessage, botMessageId, messageLimit }) {
+            botId = botMessageId
+            userId = userMessage.id
+            const served = userMessage.files.map((f, i) => ({ ...f, preview: previews[i]?.preview }))
+            setMessages((list) =>
+              list.map((m) => (m.id === userLocal ? { ...m, id: userMessage.id, files: served, pending: false } : m.id === botLocal ? { ...m, id: botMessageId } : m)),
+            )
+            if (messageLimit) setAllowance(messageLimit)
+          },
+          help(block) {
+            // A message about suicide or self-harm: the help block shows before any word of the reply.
+            setMessages((list) => list.map((m) => (m.id === botId ? { ...m, help: block, text: `${block}\n\n` } : m)))
+          },
+          delta(piece) {
+            setMessages((list) => list.map((m) => (m.id === botId ? { ...m, text: m.text + piece } : m)))
+          },
+          async done(whole, streamed, help) {
+            if (streamed) setMessages((list) => list.map((m) => (m.id === botId ? { ...m, text: whole, help, pending: false } : m)))
+            else {
+              setMessages((list) => list.map((m) => (m.id === botId ? { ...m, help } : m)))
+              await typeOut(botId!, whole)
+            }
+          },
+        },
+      )
       if (!finished && botId) setPollId(botId)
       return true
     } catch (e) {
@@ -364,7 +370,7 @@ function Room(props: Props) {
             <a href="/app/settings/subscription">{t('chat.getMore')}</a>
           </p>
         )}
-        <Composer disabled={!ready || answering || state === 'none'} onSend={send} />
+        <Composer conversationId={props.conversationId} limitReached={state === 'none'} disabled={!ready || answering || state === 'none'} onSend={send} />
       </footer>
 
       <Dialog

@@ -4,6 +4,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { useT } from '../lib/reactI18n'
 import { api } from '../lib/api'
 import { track } from '../lib/analytics'
+import { clearDrafts } from '../lib/drafts'
 
 function Logout() {
   const t = useT()
@@ -14,6 +15,7 @@ function Logout() {
     try {
       await api('/auth/sign-out', { purpose: t('settings.logout') })
       track('logout')
+      clearDrafts()
       location.assign('/login')
     } catch {
       // Spec §4 "Account actions": a failure leaves the user here with the button enabled again.

@@ -11,26 +11,36 @@ function Music({ src, volume }: { src: string; volume: number }) {
   const audio = useRef<HTMLAudioElement>(null)
   // The server renders "on"; the device's choice is read after hydration, so both renders agree.
   const [on, setOn] = useState(true)
-  useEffect(() => setOn(localStorage.getItem(KEY) !== 'false'), [])
+  // Nothing plays (or downloads) before the device's choice is known.
+  const [known, setKnown] = useState(false)
+  useEffect(() => {
+    setOn(localStorage.getItem(KEY) !== 'false')
+    setKnown(true)
+  }, [])
 
   useEffect(() => {
     const el = audio.current
-    if (!el) return
+    if (!el || !known) return
     el.volume = Math.min(1, Math.max(0, volume / 100))
     if (!on) {
       el.pause()
       return
     }
-    // Browsers allow sound only after a gesture: try now, else on the first tap or key.
-    const start = () => void el.play().catch(() => {})
-    start()
+    // The track is fetched only once music is on and may play (browsers allow sound after a gesture): at once
+    // when the page may already play sound, else on the first tap or key.
+    const start = () => {
+      if (!el.getAttribute('src')) el.src = src
+      void el.play().catch(() => {})
+    }
+    // Turned on by a tap just now: that tap allows sound at once.
+    if (navigator.userActivation?.isActive) start()
     window.addEventListener('pointerdown', start, { once: true })
     window.addEventListener('keydown', start, { once: true })
     return () => {
       window.removeEventListener('pointerdown', start)
       window.removeEventListener('keydown', start)
     }
-  }, [on])
+  }, [on, known])
 
   const toggle = () => {
     localStorage.setItem(KEY, String(!on))
@@ -38,7 +48,7 @@ function Music({ src, volume }: { src: string; volume: number }) {
   }
   return (
     <>
-      <audio ref={audio} src={src} loop preload="none" />
+      <audio ref={audio} loop preload="none" />
       <button type="button" className="icon-btn" aria-pressed={on} aria-label={on ? t('music.off') : t('music.on')} onClick={toggle}>
         <Icon name={on ? 'music' : 'musicOff'} />
       </button>

@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { ConfirmDialog } from '../components/Dialog'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { useT } from '../lib/reactI18n'
+import { clearDrafts } from '../lib/drafts'
 import { api, ApiError } from '../lib/api'
 
 export const DELETE_PHRASE = 'DELETE-MY-ACCOUNT'
@@ -49,6 +50,7 @@ function Profile(props: Props) {
     setBusy(true)
     try {
       await api('/self', { method: 'DELETE', purpose: t('profile.deleteAccount') })
+      clearDrafts()
       location.assign('/login')
     } catch {
       setBusy(false)

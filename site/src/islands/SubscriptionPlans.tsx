@@ -42,7 +42,8 @@ function Plans({ catalog, user: initial }: { catalog: Catalog; user: User }) {
       const res = await fetch(
         apiUrl(`/payments/ecpay/subscription/${planId}`, {
           language: PAYMENT_LANGUAGE[currentLang()],
-          orderResultUrl: `${location.origin}/api/v1/payments/ecpay/order-result`,
+          // A path: the server puts it on PUBLIC_URL, whichever name of the machine this page was opened on.
+          orderResultUrl: '/api/v1/payments/ecpay/order-result',
         }),
         { credentials: 'same-origin' },
       )
@@ -71,8 +72,11 @@ function Plans({ catalog, user: initial }: { catalog: Catalog; user: User }) {
       setConfirmCancel(false)
       setGrateful(true)
     } catch {
-      setConfirmCancel(false)
+      // The alert opens inside the still-open confirm dialog (the only place a modal's focus trap lets it be
+      // reached); closing that dialog first would take the alert away with it and leave the page stuck busy.
+      setBusy(null)
       await showAlert(t('common.error'), t('subscription.unsubscribeFailed'))
+      setConfirmCancel(false)
     } finally {
       setBusy(null)
     }

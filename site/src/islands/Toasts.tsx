@@ -5,7 +5,11 @@ import { useEffect, useState } from 'react'
 import { Toaster, toast } from 'sonner'
 import { currentTheme } from '../lib/admin/theme'
 
-export default function Toasts() {
+/**
+ * Toasts rise from the bottom, clear of the title bar and page headings. A page with controls of its own at the
+ * bottom (the chat's composer) passes how much room to leave below them.
+ */
+export default function Toasts({ bottomOffset }: { bottomOffset?: number }) {
   const [theme, setTheme] = useState<'light' | 'dark'>('dark')
   useEffect(() => {
     setTheme(currentTheme())
@@ -18,5 +22,6 @@ export default function Toasts() {
     }
     return () => observer.disconnect()
   }, [])
-  return <Toaster theme={theme} position="top-center" visibleToasts={5} duration={2000} richColors closeButton={false} />
+  const offset = bottomOffset === undefined ? undefined : { bottom: bottomOffset }
+  return <Toaster theme={theme} position="bottom-center" offset={offset} mobileOffset={offset} visibleToasts={5} duration={2000} richColors closeButton={false} />
 }

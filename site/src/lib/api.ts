@@ -1,6 +1,7 @@
 // The one API client (spec §7/§8): /api/v1 prefix, JSON or multipart, and the shared alerts on failure.
 import { showAlert } from './alertDialog'
 import { t } from './clientI18n'
+import { leaveForLogin } from './session'
 
 export interface ApiErrorBody {
   statusCode: number
@@ -78,6 +79,11 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
     parsed = text ? JSON.parse(text) : null
   } catch {}
   if (res.ok) return (parsed ?? text) as T
+  // A session that ended while the page was open: to the login and back, rather than an error on the page.
+  if (res.status === 401 && !path.startsWith('/auth/')) {
+    const leaving = leaveForLogin()
+    if (leaving) return leaving
+  }
   const errBody = parsed && typeof parsed === 'object' && 'statusCode' in parsed ? (parsed as ApiErrorBody) : null
   const error = new ApiError(res.status, errBody, errBody?.message ?? text)
   const quiet = opts.silent || !opts.purpose || (res.status === 401 && skips401(path))

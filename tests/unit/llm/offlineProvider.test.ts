@@ -32,13 +32,17 @@ async function streamed(messages: ChatMessage[]) {
 }
 
 describe('chat replies', () => {
-  test('reflect what was said, use the person\'s data and end with a next-step question', async () => {
-    const reply = await offline.complete(chat('I keep putting off my thesis.'))
-    expect(reply).toContain('Alex')
-    expect(reply).toContain('"I keep putting off my thesis"')
-    expect(reply).toContain('calm, focused and kind to myself')
-    expect(reply).toContain('Finish my thesis this year')
-    expect(reply.trim().endsWith('?')).toBe(true)
+  test('answer what was said without quoting it, use the person\'s data and end with a next-step question', async () => {
+    const replies = [
+      await offline.complete(chat('I keep putting off my thesis.')),
+      await offline.complete(chat('I keep putting off my thesis.', 'It is due in March and I am scared.')),
+      await offline.complete(chat('I keep putting off my thesis.', 'It is due in March and I am scared.', 'My advisor is patient with me though.')),
+    ]
+    const all = replies.join('\n')
+    expect(all).toContain('Alex')
+    expect(all).not.toContain('I keep putting off')
+    expect(all).toContain('calm, focused and kind to yourself')
+    expect(replies.every((reply) => reply.trim().endsWith('?'))).toBe(true)
   })
 
   test('are deterministic, and differ when the message differs', async () => {
@@ -63,19 +67,19 @@ describe('chat replies', () => {
     const simplifiedOnly = /[们这说听谢记让样来么对]/u
 
     const traditional = await offline.complete(chat('Hello', '我最近壓力很大，不知道該怎麼辦'))
-    expect(traditional).toContain('「我最近壓力很大，不知道該怎麼辦」')
+    expect(traditional).not.toContain('不知道該怎麼辦')
     expect(traditional).toMatch(/？$/)
-    expect(traditional.replace('不知道該怎麼辦', '')).toMatch(traditionalOnly)
+    expect(traditional).toMatch(traditionalOnly)
     expect(traditional).not.toMatch(simplifiedOnly)
 
     const simplified = await offline.complete(chat('我最近压力很大，不知道该怎么办'))
-    expect(simplified).toContain('“我最近压力很大，不知道该怎么办”')
-    expect(simplified.replace('不知道该怎么办', '')).toMatch(simplifiedOnly)
+    expect(simplified).not.toContain('不知道该怎么办')
+    expect(simplified).toMatch(simplifiedOnly)
     expect(simplified).not.toMatch(traditionalOnly)
 
     const english = await offline.complete(chat('我最近壓力很大', 'Actually, let me write in English.'))
-    expect(english).toContain('"Actually, let me write in English"')
     expect(english).not.toMatch(/\p{Script=Han}/u)
+    expect(english.trim().endsWith('?')).toBe(true)
   })
 
   test('fall back to the Language section when the message has no words', async () => {
@@ -90,14 +94,19 @@ describe('chat replies', () => {
   })
 
   test('invite more when a message is too short to reflect on', async () => {
-    expect(await offline.complete(chat('hi'))).toBe("I'm here, Alex. Tell me a bit more — what is on your mind right now?")
-    expect(await offline.complete(chat('好的'))).toBe('我在這裡，Alex。多說一點吧——你現在心裡在想什麼？')
+    const english = await offline.complete(chat('hi'))
+    expect(english).toMatch(/tell me|talk about|like to hear|with you|listening|here/i)
+    expect(english).not.toMatch(/\p{Script=Han}/u)
+    const chinese = await offline.complete(chat('好的'))
+    expect(chinese).toMatch(/\p{Script=Han}/u)
+    expect(chinese.length).toBeLessThan(80)
   })
 
   test('work without any context at all', async () => {
     const reply = await offline.complete('I have an interview tomorrow')
-    expect(reply).toContain('"I have an interview tomorrow"')
+    expect(reply).not.toContain('I have an interview tomorrow')
     expect(reply.length).toBeGreaterThan(60)
+    expect(reply.trim().endsWith('?')).toBe(true)
   })
 
   test('stop when the signal aborts', async () => {

@@ -5,6 +5,8 @@ import { toast } from 'sonner'
 import { t } from '../../lib/clientI18n'
 import { api } from '../../lib/api'
 import { Icon } from '../Icon'
+import { readDraft, saveDraft } from '../../lib/drafts'
+import { MESSAGE_COUNT_FROM, MESSAGE_MAX_CHARS } from '../../../../api/chat/messageText'
 
 export const MAX_FILES = 3
 const MAX_ROWS = 5
@@ -17,15 +19,30 @@ export interface Attachment {
 
 const isMobile = () => /Android|iPhone|iPad|iPod|Mobile|Silk|Opera Mini/i.test(navigator.userAgent)
 
-export function Composer(props: { disabled: boolean; onSend: (text: string, files: Attachment[]) => Promise<boolean> }) {
+export function Composer(props: { conversationId: string; disabled: boolean; limitReached?: boolean; onSend: (text: string, files: Attachment[]) => Promise<boolean> }) {
   const [text, setText] = useState('')
+  // The draft of this conversation follows every keystroke and comes back after a reload or a new sign-in
+  // (read after hydration: the server has no such storage). Saving is declared first so that it skips the first
+  // render, before the draft has been read.
+  const restored = useRef(false)
+  useEffect(() => {
+    if (restored.current) saveDraft(props.conversationId, text)
+  }, [text])
+  useEffect(() => {
+    setText(readDraft(props.conversationId))
+    restored.current = true
+  }, [props.conversationId])
   const [files, setFiles] = useState<Attachment[]>([])
   const area = useRef<HTMLTextAreaElement>(null)
   const picker = useRef<HTMLInputElement>(null)
   // Where the caret goes once an inserted newline is on screen (before the next key is handled).
   const caret = useRef<number | null>(null)
   const uploading = files.some((f) => f.id === null)
-  const canSend = !props.disabled && !uploading && (text.trim().length > 0 || files.length > 0)
+  // Text beyond the limit is never cut (a paste keeps every character): the count shows near the limit, and past
+  // it the message says why it cannot be sent until it is shortened.
+  const over = text.length - MESSAGE_MAX_CHARS
+  const canSend = !props.disabled && !uploading && over <= 0 && (text.trim().length > 0 || files.length > 0)
+  const number = (n: number) => n.toLocaleString(document.documentElement.lang || undefined)
 
   useLayoutEffect(() => {
     if (caret.current === null || !area.current) return
@@ -68,7 +85,7 @@ export function Composer(props: { disabled: boolean; onSend: (text: string, file
     const sent = await props.onSend(text.trim(), files)
     if (sent) {
       setText('')
-      files.forEach((f) => URL.revokeObjectURL(f.preview))
+      // The previews now belong to the sent message, which shows them until the stored files load.
       setFiles([])
     }
   }
@@ -96,7 +113,7 @@ export function Composer(props: { disabled: boolean; onSend: (text: string, file
             <li key={f.key} className={f.id ? '' : 'is-uploading'}>
               <img src={f.preview} alt="" width={56} height={56} />
               {f.id === null && <span className="spinner-sm" role="status" aria-label={t('chat.uploading')} />}
-              <button type="button" className="remove" aria-label={t('chat.removeFile')} onClick={() => setFiles((l) => l.filter((x) => x.key !== f.key))}>×</button>
+              <button type="button" className="remove" aria-label={t('chat.removeFile')} onClick={() => { URL.revokeObjectURL(f.preview); setFiles((l) => l.filter((x) => x.key !== f.key)) }}>×</button>
             </li>
           ))}
         </ul>
@@ -112,8 +129,9 @@ export function Composer(props: { disabled: boolean; onSend: (text: string, file
           ref={area}
           rows={1}
           value={text}
-          maxLength={4000}
-          placeholder={t('chat.placeholder')}
+          placeholder={props.limitReached ? t('chat.limitPlaceholder') : t('chat.placeholder')}
+          aria-invalid={over > 0}
+          aria-describedby={text.length >= MESSAGE_COUNT_FROM ? 'chat-count' : undefined}
           disabled={props.disabled}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
@@ -122,6 +140,12 @@ export function Composer(props: { disabled: boolean; onSend: (text: string, file
           <Icon name="send" />
         </button>
       </div>
+      {text.length >= MESSAGE_COUNT_FROM && (
+        <div id="chat-count" className={over > 0 ? 'char-count is-over' : 'char-count'}>
+          <span aria-live="polite">{t('chat.charCount', { length: number(text.length), max: number(MESSAGE_MAX_CHARS) })}</span>
+          {over > 0 && <p role="alert">{t('chat.tooLong', { max: number(MESSAGE_MAX_CHARS), over: number(over) })}</p>}
+        </div>
+      )}
     </form>
   )
 }

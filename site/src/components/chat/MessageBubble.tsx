@@ -1,6 +1,7 @@
 import { renderMarkdown } from '../../lib/markdown'
 import { t } from '../../lib/clientI18n'
 import type { ChatMessage } from './types'
+import { ChatImage } from './ChatImage'
 
 export function MessageBubble({ message, onFeedback }: { message: ChatMessage; onFeedback?: (m: ChatMessage) => void }) {
   const mine = message.role === 'USER'
@@ -14,14 +15,14 @@ export function MessageBubble({ message, onFeedback }: { message: ChatMessage; o
       {message.files.length > 0 && (
         <div className="msg-files">
           {message.files.map((f) => (
-            <img key={f.id} src={f.url} alt="" loading="lazy" width={120} height={120} />
+            <ChatImage key={f.id} file={f} />
           ))}
         </div>
       )}
       {writing ? (
         <p className="typing" aria-live="polite"><span className="dot" /><span className="dot" /><span className="dot" /><span className="sr-only">{t('chat.thinking')}</span></p>
       ) : mine ? (
-        <p className="msg-text">{message.text}</p>
+        message.text && <p className="msg-text">{message.text}</p>
       ) : (
         <>
           {help && (

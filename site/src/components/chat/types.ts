@@ -2,6 +2,8 @@ export interface ChatFile {
   id: string
   mimeType: string
   url: string
+  /** Client-side: the local preview of an image the person just sent, shown until the stored file has loaded. */
+  preview?: string
 }
 
 export interface ChatMessage {

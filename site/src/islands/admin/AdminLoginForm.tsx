@@ -7,6 +7,7 @@ import { api, ApiError } from '../../lib/api'
 import { track } from '../../lib/analytics'
 import { devIdToken, exchangeIdToken, renderGoogleButton } from '../../lib/googleSignIn'
 import { useT } from '../../lib/reactI18n'
+import { afterLogin } from '../../lib/routes'
 
 interface Props {
   googleClientId: string | null
@@ -45,7 +46,7 @@ function Login({ googleClientId, devSignIn, passwordReset }: Props) {
     try {
       await exchangeIdToken(idToken)
       track('sign_in_success', { strategy: 'google', area: 'admin' })
-      location.assign(DASHBOARD)
+      location.assign(afterLogin(location.search, DASHBOARD))
     } catch (e) {
       googleFailed(e)
     }
@@ -70,7 +71,7 @@ function Login({ googleClientId, devSignIn, passwordReset }: Props) {
     try {
       await api('/auth/login/credential', { body: { username: username.trim(), password, isWeb: true }, purpose: t('admin.login.signIn') })
       track('sign_in_success', { strategy: 'credential', area: 'admin' })
-      location.assign(DASHBOARD)
+      location.assign(afterLogin(location.search, DASHBOARD))
     } catch (err) {
       track('sign_in_failure', { strategy: 'credential', area: 'admin', code: err instanceof ApiError ? err.code : 'network' })
       // Only the 401 answers are ours to word; the wrapper has already alerted about anything else.

@@ -22,7 +22,7 @@ function Forgot() {
     setBusy(true)
     try {
       // The mailed link comes back to this console's reset page.
-      await api('/auth/forgot-password', { body: { email: email.trim(), redirectUrl: `${location.origin}/admin/reset-password` }, purpose: t('admin.forgot.title') })
+      await api('/auth/forgot-password', { body: { email: email.trim(), redirectUrl: '/admin/reset-password' }, purpose: t('admin.forgot.title') })
       setSent(true)
     } catch {
       // The wrapper has shown why.

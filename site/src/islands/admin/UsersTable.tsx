@@ -279,7 +279,7 @@ function Users({ initial, selfId, timeZone }: Props) {
         </div>
       </div>
       <div className="admin-table-wrap" aria-busy={loading}>
-        <table className="admin-table" data-testid="users-table">
+        <table className="admin-table users-table" data-testid="users-table">
           <caption className="sr-only">{t('admin.users.caption')}</caption>
           <thead>
             {table.getHeaderGroups().map((group) => (
@@ -296,7 +296,7 @@ function Users({ initial, selfId, timeZone }: Props) {
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id} data-testid={`user-row-${row.original.email}`}>
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id}>
+                  <td key={cell.id} data-column={cell.column.id}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}
