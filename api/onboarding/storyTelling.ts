@@ -8,6 +8,8 @@ import type { Language } from '../llm/language'
 import { ModelFailure, type ModelProvider } from '../llm/provider'
 import { answerCount, storyGuideMessages, type StoryEntryText } from '../prompts/storyGuide.v1'
 import { findTrainingData, type TrainingDataRow } from './trainingData'
+import { assessMessage } from '../chat/safety/detect'
+import { helpLines, storyHelpText } from '../chat/safety/helpLines'
 
 type Db = Sql | TransactionSql<{}>
 
@@ -15,6 +17,8 @@ export interface StoryEntry {
   role: 'GUIDE' | 'USER'
   content: string
   createdAt: string
+  /** A guide line that answered a message about suicide or self-harm with help lines. */
+  help: boolean
 }
 
 export interface StoryTelling {
@@ -27,6 +31,7 @@ interface StoryEntryRow {
   role: 'GUIDE' | 'USER'
   content: string
   created_at: Date
+  help: boolean
 }
 
 interface StoryState {
@@ -37,17 +42,22 @@ interface StoryState {
 async function readStory(sql: Db, userId: string): Promise<StoryState> {
   const [data, rows] = await Promise.all([
     findTrainingData(sql, userId),
-    sql<StoryEntryRow[]>`select id, role, content, created_at from story_entries where user_id = ${userId} order by id`,
+    sql<StoryEntryRow[]>`select id, role, content, created_at, help from story_entries where user_id = ${userId} order by id`,
   ])
   return { data, rows }
 }
 
 /** The story entries, oldest first, as the prompts take them. */
 export async function storyEntryTexts(sql: Db, userId: string): Promise<StoryEntryText[]> {
-  return sql<StoryEntryText[]>`select role, content from story_entries where user_id = ${userId} order by id`
+  return sql<StoryEntryText[]>`select role, content from story_entries where user_id = ${userId} and not help order by id`
 }
 
-const toEntry = (row: StoryEntryRow): StoryEntry => ({ role: row.role, content: row.content, createdAt: row.created_at.toISOString() })
+const toEntry = (row: StoryEntryRow): StoryEntry => ({
+  role: row.role,
+  content: row.content,
+  createdAt: row.created_at.toISOString(),
+  help: row.help,
+})
 
 const toStoryTelling = ({ data, rows }: StoryState): StoryTelling => ({
   entries: rows.map(toEntry),
@@ -64,6 +74,8 @@ export interface StoryStep {
   language: Language
   /** The client asks for the opening question (spec §7 receiveHelloMessage). */
   receiveHelloMessage: boolean
+  /** The browser's IANA time zone, for choosing help lines should the answer need them. */
+  timeZone?: string
 }
 
 export interface StoryDeps {
@@ -78,6 +90,11 @@ export interface StoryDeps {
  * the answer and the guide's next line, which is the closing one once `exchanges` answers are in. Rejects with
  * ModelFailure when the model fails, having stored nothing.
  */
+async function crisisCountry(sql: Sql, userId: string): Promise<string | null> {
+  const [row] = await sql<{ crisis_country: string | null }[]>`select crisis_country from users where id = ${userId}`
+  return row?.crisis_country ?? null
+}
+
 export async function continueStory(
   deps: StoryDeps,
   userId: string,
@@ -96,19 +113,23 @@ export async function continueStory(
   if (step.receiveHelloMessage && !opening) return unchanged()
   if (!opening && !text) throw badRequest('text is required')
 
-  const said: StoryEntryText[] = [...state.rows, ...(opening ? [] : [{ role: 'USER' as const, content: text }])]
-  const closing = answerCount(said) >= deps.exchanges
-  const guideLine = (
-    await deps.model.complete(
-      storyGuideMessages({
-        userName: state.data?.user_name ?? null,
-        idealSelf: state.data?.improved_ideal_self_role_description ?? state.data?.original_ideal_self_description ?? null,
-        entries: said,
-        exchanges: deps.exchanges,
-        language: step.language,
-      }),
-    )
-  ).trim()
+  // An answer about suicide or self-harm is met with help first, not the next story question; no model is asked.
+  const crisis = !opening && assessMessage(text).level === 'crisis'
+  const said: StoryEntryText[] = [...state.rows.filter((r) => !r.help), ...(opening ? [] : [{ role: 'USER' as const, content: text }])]
+  const closing = !crisis && answerCount(said) >= deps.exchanges
+  const guideLine = crisis
+    ? storyHelpText(await helpLines(deps.sql, { country: await crisisCountry(deps.sql, userId), timeZone: step.timeZone, language: step.language }, step.language))
+    : (
+        await deps.model.complete(
+          storyGuideMessages({
+            userName: state.data?.user_name ?? null,
+            idealSelf: state.data?.improved_ideal_self_role_description ?? state.data?.original_ideal_self_description ?? null,
+            entries: said,
+            exchanges: deps.exchanges,
+            language: step.language,
+          }),
+        )
+      ).trim()
   if (!guideLine) throw new ModelFailure('The model answered only whitespace')
 
   const lastSeen = state.rows.at(-1)?.id ?? null
@@ -125,12 +146,12 @@ export async function continueStory(
       throw conflict('The story changed while you were answering; reload it and answer again')
     }
     const added = [
-      ...(opening ? [] : [{ user_id: userId, role: 'USER', content: text }]),
-      { user_id: userId, role: 'GUIDE', content: guideLine },
+      ...(opening ? [] : [{ user_id: userId, role: 'USER', content: text, help: false }]),
+      { user_id: userId, role: 'GUIDE', content: guideLine, help: crisis },
     ]
     const inserted = await tx<StoryEntryRow[]>`
-      insert into story_entries ${tx(added, 'user_id', 'role', 'content')}
-      returning id, role, content, created_at`
+      insert into story_entries ${tx(added, 'user_id', 'role', 'content', 'help')}
+      returning id, role, content, created_at, help`
     inserted.sort((a, b) => Number(a.id) - Number(b.id))
     if (closing) await tx`update training_data set story_completed = true, updated_at = now() where user_id = ${userId}`
     return {

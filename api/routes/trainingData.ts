@@ -87,6 +87,7 @@ export const trainingDataRoutes = (ctx: AppContext) => {
             text: body.text ?? '',
             language: toLanguage(body.userPreferredLanguage),
             receiveHelloMessage: body.receiveHelloMessage ?? false,
+            timeZone: body.timeZone,
           }),
         ),
       {
@@ -97,10 +98,12 @@ export const trainingDataRoutes = (ctx: AppContext) => {
             t.Union(PREFERRED_LANGUAGES.map((l) => t.Literal(l)), { error: `userPreferredLanguage must be one of ${PREFERRED_LANGUAGES.join(', ')}` }),
           ),
           receiveHelloMessage: t.Optional(t.Boolean()),
+          // Any string: an unknown zone only means help lines are chosen another way.
+          timeZone: t.Optional(t.String({ description: "The browser's IANA time zone, for help lines should the answer speak of suicide or self-harm" })),
         }),
         detail: {
           summary:
-            "One step of the story: with no entries (and empty text or receiveHelloMessage) the guide's opening question, otherwise the answer and the guide's next line; after the last answer the closing line and isProcessCompleted true. Returns {entries, newEntries, isProcessCompleted}. 502 BotResponseFailureException when the model fails (nothing stored).",
+            "One step of the story: with no entries (and empty text or receiveHelloMessage) the guide's opening question, otherwise the answer and the guide's next line; after the last answer the closing line and isProcessCompleted true. An answer about suicide or self-harm gets help lines instead of the next question (an entry with help true; no model call, the story does not close on it). Returns {entries, newEntries, isProcessCompleted}. 502 BotResponseFailureException when the model fails (nothing stored).",
         },
       },
     )

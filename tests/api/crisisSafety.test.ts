@@ -304,3 +304,39 @@ describe('privacy', () => {
     expect(lines.join('\n')).not.toContain('secret plan')
   })
 })
+
+describe('the onboarding story', () => {
+  const story = (app: TestApp, cookie: string, body: object) => app.json('POST', '/chatbots/training-data/story-telling', { cookie, body })
+
+  test.each([
+    ['zh-TW', '其實我最近一直想死，活著好累', 'Asia/Taipei', '1925'],
+    ['en-US', "honestly i don't want to wake up tomorrow", 'America/New_York', '988'],
+    ['zh-CN', '遗书我已经写好了', 'Asia/Shanghai', '12356'],
+  ])('%s: an answer about suicide gets help lines instead of the next question, with no model call', async (language, text, timeZone, line) => {
+    const { cookie } = await ollama.signUp()
+    await ollama.json('POST', '/chatbots/training-data/user-name', { cookie, body: { userName: 'Ari' } })
+    expect((await story(ollama, cookie, { text: '', userPreferredLanguage: language, receiveHelloMessage: true })).status).toBe(200)
+    const before = chatCalls().length
+    const res = await story(ollama, cookie, { text, userPreferredLanguage: language, timeZone })
+    expect(res.status).toBe(200)
+    expect(chatCalls().length).toBe(before)
+    const guide = res.body.newEntries.at(-1)
+    expect(guide).toMatchObject({ role: 'GUIDE', help: true })
+    expect(guide.content).toContain(line)
+    expect(guide.content).not.toContain('](tel:')
+    expect(res.body.isProcessCompleted).toBe(false)
+    // The story goes on afterwards, and the model never reads the help line as part of it.
+    const next = await story(ollama, cookie, { text: 'I moved to a new city last year and it has been lonely', userPreferredLanguage: language })
+    expect(next.body.newEntries.at(-1)).toMatchObject({ role: 'GUIDE', help: false })
+    const sent = JSON.stringify(chatCalls().at(-1)!.body.messages)
+    expect(sent).not.toContain(line)
+  })
+
+  test('an ordinary answer goes on with the story', async () => {
+    const { cookie } = await ollama.signUp()
+    await ollama.json('POST', '/chatbots/training-data/user-name', { cookie, body: { userName: 'Ari' } })
+    await story(ollama, cookie, { text: '', userPreferredLanguage: 'en', receiveHelloMessage: true })
+    const res = await story(ollama, cookie, { text: 'This exam season is killing me lol', userPreferredLanguage: 'en', timeZone: 'Europe/London' })
+    expect(res.body.newEntries.at(-1)).toMatchObject({ role: 'GUIDE', help: false })
+  })
+})

@@ -106,8 +106,8 @@ describe('story telling', () => {
     const first = await post(cookie, { text: '', userPreferredLanguage: 'en' })
     expect(first.status).toBe(200)
     expect(first.body).toEqual({
-      entries: [{ role: 'GUIDE', content: 'Hi Ari! What is hard for you right now?', createdAt: expect.any(String) }],
-      newEntries: [{ role: 'GUIDE', content: 'Hi Ari! What is hard for you right now?', createdAt: expect.any(String) }],
+      entries: [{ role: 'GUIDE', content: 'Hi Ari! What is hard for you right now?', createdAt: expect.any(String), help: false }],
+      newEntries: [{ role: 'GUIDE', content: 'Hi Ari! What is hard for you right now?', createdAt: expect.any(String), help: false }],
       isProcessCompleted: false,
     })
     // "en" is stored as en-US, and the guide is asked in English.

@@ -92,6 +92,19 @@ export async function helpLines(sql: Sql, place: Place, language: Language): Pro
   return { ...chosen, lead: LEAD[language], lines, invitation: INVITATION[language] }
 }
 
+const STORY_PAUSE: Record<Language, string> = {
+  'en-US': "Your story can wait; you matter more than any part of it. When you're ready, tell me how you are right now.",
+  'zh-TW': '故事可以等一等，你比故事的任何一部分都重要。準備好的時候，告訴我你現在怎麼樣。',
+  'zh-CN': '故事可以等一等，你比故事的任何一部分都重要。准备好的时候，告诉我你现在怎么样。',
+}
+
+/** The onboarding guide's answer to a crisis message, as plain text (the story shows no Markdown). */
+export function storyHelpText(help: HelpLines): string {
+  const plain = (text: string) => text.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
+  const language = (Object.keys(LEAD) as Language[]).find((l) => LEAD[l] === help.lead) ?? 'en-US'
+  return [help.lead, ...help.lines.map((line) => `• ${plain(line.text)}`), STORY_PAUSE[language]].join('\n')
+}
+
 /** The help block a crisis reply opens with, as Markdown: the warm lead, the lines, the invitation to keep talking. */
 export function helpBlock(help: HelpLines): string {
   return [`**${help.lead}**`, help.lines.map((line) => `- ${line.text}`).join('\n'), help.invitation].join('\n\n')

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { GuideAvatar } from '../components/GuideAvatar'
 import { TypingText } from '../components/TypingText'
+import { browserTimeZone } from '../lib/timeZone'
 import { useT } from '../lib/reactI18n'
 import { api, ApiError } from '../lib/api'
 import { showAlert } from '../lib/alertDialog'
@@ -16,7 +17,7 @@ interface Props {
   storyLanguage: string
   finishedWatchingIntro: boolean
 }
-interface StoryEntry { role: 'GUIDE' | 'USER'; content: string }
+interface StoryEntry { role: 'GUIDE' | 'USER'; content: string; help?: boolean }
 interface StoryState { entries: StoryEntry[]; newEntries?: StoryEntry[]; isProcessCompleted: boolean }
 interface Character { id: string; isReady: boolean; characterGenerationJobs?: { status: string; lastError?: string | null }[] }
 
@@ -193,7 +194,7 @@ function Story({ language }: { language: string }) {
     setAnswer('')
     try {
       const state = await api<StoryState>('/chatbots/training-data/story-telling', {
-        body: { text, userPreferredLanguage: language },
+        body: { text, userPreferredLanguage: language, timeZone: browserTimeZone() },
         purpose: t('onboarding.storyTitle'),
       })
       setTyped(state.entries.length - 1)
@@ -214,7 +215,14 @@ function Story({ language }: { language: string }) {
           entry.role === 'GUIDE' ? (
             <li key={i} className="guide-line">
               <GuideAvatar size={40} label={t('onboarding.guide')} />
-              {i === typed ? <TypingText className="guide-text" text={entry.content} /> : <p className="guide-text">{entry.content}</p>}
+              {entry.help ? (
+                // Help is shown at once, never typed out.
+                <p className="guide-text help-card story-help" role="note" aria-label={t('help.cardLabel')}>{entry.content}</p>
+              ) : i === typed ? (
+                <TypingText className="guide-text" text={entry.content} />
+              ) : (
+                <p className="guide-text">{entry.content}</p>
+              )}
             </li>
           ) : (
             <li key={i} className="user-line"><p>{entry.content}</p></li>

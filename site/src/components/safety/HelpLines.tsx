@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { api } from '../../lib/api'
 import { currentLang, t } from '../../lib/clientI18n'
 import { renderMarkdown } from '../../lib/markdown'
+import { browserTimeZone } from '../../lib/timeZone'
 
 export interface HelpLinesView {
   region: string
@@ -12,15 +13,6 @@ export interface HelpLinesView {
   lead: string
   lines: { region: string; text: string; source: string | null }[]
   invitation: string
-}
-
-/** The browser's IANA time zone, or undefined when it cannot say. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined
-  } catch {
-    return undefined
-  }
 }
 
 export function useHelpLines(reloadKey: unknown = 0) {
