@@ -3,6 +3,9 @@ import { Elysia, ValidationError } from 'elysia'
 import { openapi } from '@elysiajs/openapi'
 import type { AppContext } from './context'
 import { HttpError, type ErrorBody } from './http/errors'
+import { bodyLimit, limitBody } from './http/bodyLimit'
+import { cleanInput } from './http/inputText'
+import { clientIp, recordClientIp } from './http/guard'
 import { authRoutes } from './routes/auth'
 import { selfRoutes } from './routes/self'
 import { fileRoutes } from './routes/files'
@@ -34,7 +37,8 @@ function validationMessage(error: ValidationError): string {
 export function createApp(ctx: AppContext) {
   const sameOrigin = new URL(ctx.cfg.publicUrl).origin
   return new Elysia({ prefix: '/api/v1' })
-    .onRequest(({ request }) => {
+    .onRequest((context) => {
+      const { request } = context
       // Cross-site writes never reach a handler with the user's cookie (checked beside SameSite=Lax).
       // Only requests carrying our session cookie matter: payment providers post back cross-site with
       // unrelated cookies and must get through.
@@ -44,11 +48,26 @@ export function createApp(ctx: AppContext) {
         if (origin !== sameOrigin && origin !== new URL(request.url).origin)
           return Response.json({ statusCode: 403, error: 'Forbidden', message: 'Cross-site request refused' }, { status: 403 })
       }
+      // Handlers and Elysia's parsers read context.request, so the size-limited body is the only one they see.
+      const limited = limitBody(request, bodyLimit(new URL(request.url).pathname, ctx.cfg))
+      if (limited !== request) {
+        recordClientIp(limited, clientIp(request))
+        context.request = limited
+      }
+    })
+    // Runs after parsing and before validation, for every route: one rule for what text the product accepts.
+    .onTransform((context) => {
+      if (context.body !== undefined) context.body = cleanInput(context.body)
+      if (context.query) cleanInput(context.query, 'query')
+      if (context.params) cleanInput(context.params, 'params')
     })
     .error({ HttpError })
     .onError(({ code, error, set }) => {
       let body: ErrorBody
+      // A body cut off at its size limit surfaces as a parse error carrying the 413.
+      const cause = code === 'PARSE' ? (error as Error).cause : undefined
       if (error instanceof HttpError) body = error.toBody()
+      else if (cause instanceof HttpError) body = cause.toBody()
       else if (code === 'VALIDATION') body = { statusCode: 400, error: 'BadRequest', message: validationMessage(error as ValidationError) }
       else if (code === 'PARSE') body = { statusCode: 400, error: 'BadRequest', message: 'The request body could not be read' }
       else if (code === 'NOT_FOUND') body = { statusCode: 404, error: 'NotFound', message: 'route does not exist' }

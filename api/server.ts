@@ -9,6 +9,8 @@ const server = Bun.serve({
   port,
   hostname: host,
   idleTimeout: 0,
+  // Each route refuses a body over its own limit with a 413 (http/bodyLimit.ts) instead of a dropped connection.
+  maxRequestBodySize: Number.MAX_SAFE_INTEGER,
   fetch(request, srv) {
     const refusal = misdirected(request, runtime.cfg.publicUrl, runtime.cfg.production)
     if (refusal) return Response.json(refusal, { status: refusal.statusCode })

@@ -23,7 +23,9 @@ export function serveSite(opts: { app: AstroApp; clientDir: string; port: number
     hostname: opts.hostname,
     // Streams (chat replies) may stay quiet while a model loads; the API sends its own heartbeats.
     idleTimeout: 0,
-    maxRequestBodySize: 256 * 1024 * 1024,
+    // Each API route refuses a body over its own limit with a 413 (api/http/bodyLimit.ts); a cap here would
+    // instead drop the connection with no answer.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     fetch(request, server) {
       const { pathname } = new URL(request.url)
       const file = request.method === 'GET' || request.method === 'HEAD' ? files.get(pathname) : undefined
