@@ -22,6 +22,8 @@ export interface EditableField {
   max: number | null
   /** The allowed keys of a select or mapping-many field. */
   selectOptions: SelectOption[] | null
+  /** A string field holding a link or media address (only site paths, http(s) and mailto are taken). */
+  format?: 'url'
 }
 
 export interface ContentDefinition {
@@ -39,6 +41,7 @@ export interface ContentDefinition {
 type FieldSpec = Pick<EditableField, 'fieldName' | 'header' | 'type'> & Partial<EditableField>
 const field = (f: FieldSpec): EditableField => ({ min: null, max: null, selectOptions: null, ...f })
 const text = (fieldName: string, header: string, max: number) => field({ fieldName, header, type: 'string', max })
+const url = (fieldName: string, header: string) => field({ fieldName, header, type: 'string', max: 2000, format: 'url' })
 const options = (keys: readonly string[]) => keys.map((key) => ({ key, text: key }))
 
 // Spec §3: the relationship types a person card may carry.
@@ -115,7 +118,7 @@ export const DEFINITIONS: readonly ContentDefinition[] = [
     localeRequiredFields: [],
     editableFields: [
       text('title', 'Title', 100),
-      text('url', 'Track URL', 2000),
+      url('url', 'Track URL'),
       field({ fieldName: 'volume', header: 'Volume (%)', type: 'number', min: 0, max: 100 }),
       field({ fieldName: 'screens', header: 'Screens', type: 'mapping-many', selectOptions: options(SCREENS) }),
     ],
@@ -127,7 +130,7 @@ export const DEFINITIONS: readonly ContentDefinition[] = [
     description: 'The customer-support page and the terms and privacy links of the login page.',
     hasLocale: false,
     localeRequiredFields: [],
-    editableFields: [text('email', 'Support email', 320), text('termsUrl', 'Terms URL', 2000), text('privacyUrl', 'Privacy URL', 2000)],
+    editableFields: [text('email', 'Support email', 320), url('termsUrl', 'Terms URL'), url('privacyUrl', 'Privacy URL')],
     isPublic: true,
   },
   {

@@ -2,6 +2,7 @@
 // editor routes, the public read and the unit tests agree on every rule.
 import type { ContentDefinition, EditableField, Lang } from './definitions'
 import { LANGS } from './definitions'
+import { isSafeLinkUrl } from './linkUrl'
 
 export type ScalarValue = string | number | boolean | null
 export type Translations = Record<string, string>
@@ -52,6 +53,7 @@ function stringProblem(f: EditableField, v: string): string | null {
   const length = [...v].length
   if (f.max !== null && length > f.max) return `${f.header} must be at most ${f.max} characters`
   if (f.min !== null && length < f.min) return `${f.header} must be at least ${f.min} characters`
+  if (f.format === 'url' && !isSafeLinkUrl(v)) return `${f.header} must be a path of this site or an http(s) or mailto address`
   return null
 }
 

@@ -241,3 +241,21 @@ describe('locale docs', () => {
     expect(after.common).toBeTruthy()
   })
 })
+
+describe('link fields', () => {
+  test('terms, privacy and track URLs take only site paths, http(s) and mailto — on create and on edit', async () => {
+    for (const bad of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', '//evil.example', 'java\tscript:alert(1)']) {
+      const created = await createRow('support', { values: { email: 'help@example.com', termsUrl: bad, privacyUrl: '/privacy' } })
+      expect(created.status, bad).toBe(400)
+      expect(created.body.message).toBe('Terms URL must be a path of this site or an http(s) or mailto address')
+      const track = await createRow('background-music', { values: { title: 'T', url: bad, volume: 1 } })
+      expect(track.status, bad).toBe(400)
+    }
+    const ok = await createRow('support', { values: { email: 'help@example.com', termsUrl: 'https://example.com/terms', privacyUrl: 'mailto:privacy@example.com' } })
+    expect(ok.status).toBe(201)
+    const edited = await app.json('PATCH', `${base}/support/contents/${ok.body.id}`, { cookie: admin, body: { values: { privacyUrl: 'javascript:alert(1)' } } })
+    expect(edited.status).toBe(400)
+    const row = (await app.json('GET', `${base}/support`, { cookie: admin })).body.content.contents.find((r: any) => r.id === ok.body.id)
+    expect(row.values.privacyUrl).toBe('mailto:privacy@example.com')
+  })
+})

@@ -1,6 +1,7 @@
 // Admin-edited content read on the server for page rendering.
 import { siteBridge } from '../../../api/siteBridge'
 import type { Lang } from './i18n'
+import { safeLinkUrl } from '../../../api/content/linkUrl'
 
 /** Rows of a content slug in a language; `request` passes the visitor's session for content that needs one. */
 export async function contentRows<T = Record<string, unknown>>(slug: string, lang: Lang, request?: Request): Promise<T[]> {
@@ -21,7 +22,8 @@ export async function supportLinks(lang: Lang): Promise<SupportLinks> {
   const [row] = await contentRows<Record<string, string>>('support', lang)
   return {
     email: row?.email || 'support@idealself.app',
-    termsUrl: row?.termsUrl || '/terms',
-    privacyUrl: row?.privacyUrl || '/privacy',
+    // Rows saved before links were checked are checked again here, so no stored javascript: link reaches a page.
+    termsUrl: safeLinkUrl(row?.termsUrl, '/terms'),
+    privacyUrl: safeLinkUrl(row?.privacyUrl, '/privacy'),
   }
 }
