@@ -71,9 +71,10 @@ export async function createConversation(sql: Sql, userId: string, name: string,
   return row ?? null
 }
 
-export function conversationsOf(sql: Sql, userId: string): Promise<ConversationRow[]> {
+export function conversationsOf(sql: Sql, userId: string, page: { limit: number; offset: number }): Promise<ConversationRow[]> {
   return sql<ConversationRow[]>`
-    select * from conversations where user_id = ${userId} order by created_at desc, id desc`
+    select * from conversations where user_id = ${userId} order by created_at desc, id desc
+    limit ${page.limit} offset ${page.offset}`
 }
 
 export async function ownConversation(sql: Sql, userId: string, id: string): Promise<ConversationRow | null> {

@@ -5,7 +5,7 @@ import { hashPassword, passwordProblem, verifyPassword } from '../auth/passwords
 import { createSession, revokeSession, sessionIdFromToken } from '../auth/sessions'
 import { issueResetToken, resetTokenUser, consumeResetToken } from '../auth/resetTokens'
 import { findUserByEmail, findUserById, insertUser, toUser, type UserRow } from '../users/users'
-import { HttpError, badRequest, tooMany, unauthorized } from '../http/errors'
+import { HttpError, badRequest, forbidden, tooMany, unauthorized } from '../http/errors'
 import { clientIp } from '../http/guard'
 import { isEmail } from '../http/validation'
 import { notOwnLink, ownLink } from '../http/publicOrigin'
@@ -36,6 +36,18 @@ export const authRoutes = (ctx: AppContext) => {
     cookie[ctx.cookieName].set({ value: token, expires: expiresAt, ...sessionCookie(ctx) })
     await sql`update users set last_active_at = now() where id = ${user.id}`
     return { user: toUser(user, cfg.freeLimitPeriod) }
+  }
+
+  async function signOut(cookie: Record<string, any>, request: Request) {
+    // The spec's sign-out is a GET, which a link on another site could trigger with the person's cookie
+    // (SameSite=Lax lets top-level navigations through). Browsers say where a request comes from; only the
+    // app itself (same-origin) or the person (typed, bookmarked: none) may sign them out.
+    const site = request.headers.get('sec-fetch-site')
+    if (site === 'cross-site' || site === 'same-site') throw forbidden('Sign-out from another site is refused')
+    const sessionId = await sessionIdFromToken(ctx.sessionKeys, cookie[ctx.cookieName]?.value as string | undefined)
+    if (sessionId) await revokeSession(sql, sessionId)
+    cookie[ctx.cookieName].set({ value: '', maxAge: 0, ...sessionCookie(ctx) })
+    return { ok: true }
   }
 
   function resetTokenOf(request: Request, query: { token?: string }, body?: { token?: string }) {
@@ -118,16 +130,12 @@ export const authRoutes = (ctx: AppContext) => {
         detail: { summary: 'Sign in with email and password' },
       },
     )
-    .get(
-      '/sign-out',
-      async ({ cookie }) => {
-        const sessionId = await sessionIdFromToken(ctx.sessionKeys, cookie[ctx.cookieName]?.value as string | undefined)
-        if (sessionId) await revokeSession(sql, sessionId)
-        cookie[ctx.cookieName].set({ value: '', maxAge: 0, ...sessionCookie(ctx) })
-        return { ok: true }
-      },
-      { detail: { summary: 'Sign out and end the session on the server' } },
-    )
+    .get('/sign-out', ({ cookie, request }) => signOut(cookie, request), {
+      detail: { summary: 'Sign out and end the session on the server (refused when the browser marks the request cross-site)' },
+    })
+    .post('/sign-out', ({ cookie, request }) => signOut(cookie, request), {
+      detail: { summary: 'Sign out and end the session on the server' },
+    })
     .post(
       '/forgot-password',
       async ({ body, request }) => {

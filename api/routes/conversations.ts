@@ -21,6 +21,9 @@ import { MESSAGE_MAX_CHARS } from '../chat/messageText'
 /** An idle stream sends a heartbeat event this often: proxies and Bun's idle timeout (30 s) would otherwise close it while a model loads. */
 const HEARTBEAT_MS = 15_000
 
+const CONVERSATION_PAGE_DEFAULT = 100
+const CONVERSATION_PAGE_MAX = 100
+
 const clientDateTime = t.String({ error: CLIENT_DATE_TIME_HINT })
 
 export const conversationRoutes = (ctx: AppContext) => {
@@ -54,10 +57,27 @@ export const conversationRoutes = (ctx: AppContext) => {
         detail: { summary: 'Start a conversation (name: character name and an ISO timestamp), optionally bound to a character' },
       },
     )
-    .get('', async ({ user }) => (await conversationsOf(sql, user.id)).map(toConversation), {
-      auth: true,
-      detail: { summary: "The caller's conversations, newest first" },
-    })
+    .get(
+      '',
+      async ({ user, query, set }) => {
+        const limit = query.limit ?? CONVERSATION_PAGE_DEFAULT
+        const offset = query.offset ?? 0
+        // One row more than asked tells whether another page follows, without a count over the whole list.
+        const rows = await conversationsOf(sql, user.id, { limit: limit + 1, offset })
+        if (rows.length > limit) set.headers['x-next-offset'] = String(offset + limit)
+        return rows.slice(0, limit).map(toConversation)
+      },
+      {
+        auth: true,
+        query: t.Object({
+          limit: t.Optional(t.Integer({ minimum: 1, maximum: CONVERSATION_PAGE_MAX, error: `limit must be a whole number from 1 to ${CONVERSATION_PAGE_MAX}` })),
+          offset: t.Optional(t.Integer({ minimum: 0, maximum: 1_000_000, error: 'offset must be a whole number from 0 to 1000000' })),
+        }),
+        detail: {
+          summary: `The caller's conversations, newest first: at most \`limit\` (default ${CONVERSATION_PAGE_DEFAULT}) from \`offset\`; an x-next-offset header when more follow`,
+        },
+      },
+    )
     .get(
       '/:id',
       async ({ user, params, query }) => {
