@@ -2,6 +2,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { resolve, join } from 'node:path'
+import { parseTrustedProxies } from './http/clientAddress'
 
 export type LlmProviderName = 'auto' | 'ollama' | 'openai' | 'offline'
 export type LimitPeriod = 'day' | 'week'
@@ -39,6 +40,8 @@ export interface Config {
   errorReportingDsn: string | null
   posthogKey: string | null
   posthogHost: string
+  /** Proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, `loopback`, `private`); empty → none. */
+  trustedProxies: string
 }
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min = 0): number {
@@ -54,6 +57,15 @@ function oneOf<T extends string>(env: Record<string, string | undefined>, name: 
   if (!raw) return fallback
   if (!(values as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${values.join(', ')}, got "${raw}"`)
   return raw as T
+}
+
+function trustedProxies(raw: string): string {
+  try {
+    parseTrustedProxies(raw)
+  } catch {
+    throw new Error(`TRUSTED_PROXIES must be a comma list of IP addresses, CIDR ranges, loopback or private, got "${raw}"`)
+  }
+  return raw
 }
 
 /** A secret kept in DATA_DIR so development restarts keep their sessions. */
@@ -130,5 +142,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     errorReportingDsn: env.ERROR_REPORTING_DSN || null,
     posthogKey: env.POSTHOG_KEY || null,
     posthogHost: env.POSTHOG_HOST || 'https://us.i.posthog.com',
+    trustedProxies: trustedProxies(env.TRUSTED_PROXIES ?? ''),
   }
 }

@@ -6,7 +6,6 @@ import type { FileStorage } from './files/storage'
 import type { IdTokenVerifier } from './auth/idToken'
 import type { DevIdentityProvider } from './auth/devIdentityProvider'
 import type { SessionKeys } from './auth/sessions'
-import type { FailureLimiter } from './auth/rateLimit'
 import type { ModelProvider } from './llm/provider'
 import type { JobWorker } from './jobs/worker'
 
@@ -20,8 +19,8 @@ export interface AppContext {
   /** Google's verifier, or the development identity provider's when no client id is configured. */
   idTokenVerifier: IdTokenVerifier | null
   devIdp: DevIdentityProvider | null
-  /** Failed sign-ins and reset requests, per account and per client address. */
-  signInFailures: { account: FailureLimiter; ip: FailureLimiter }
+  /** The client's address: the socket's peer, or behind a trusted proxy the address it forwarded for. */
+  clientAddress(request: Request): string
   cookieName: string
   /** The model every reply and build uses: configured, else a reachable local Ollama, else offline. */
   model: { provider: ModelProvider; describe(): { kind: string; model: string | null } }

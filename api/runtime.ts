@@ -11,7 +11,8 @@ import { diskStorage, s3Storage } from './files/storage'
 import { sessionKeys } from './auth/sessions'
 import { remoteKeys } from './auth/idToken'
 import { createDevIdentityProvider } from './auth/devIdentityProvider'
-import { FailureLimiter } from './auth/rateLimit'
+import { clientAddress, parseTrustedProxies } from './http/clientAddress'
+import { clientIp } from './http/guard'
 import { ensureFirstAdmin } from './users/firstAdmin'
 import { seedContent } from './content/seed'
 import { selectProvider, describeProvider } from './llm/selectProvider'
@@ -48,6 +49,7 @@ export async function startRuntime(
         ? await createDevIdentityProvider({ production: cfg.production, dataDir: cfg.dataDir, publicUrl: cfg.publicUrl })
         : null
     const provider = opts.model ?? (await selectProvider(cfg.llm))
+    const trustedProxies = parseTrustedProxies(cfg.trustedProxies)
     const ctx: AppContext = {
       cfg,
       db,
@@ -59,7 +61,7 @@ export async function startRuntime(
         ? { keys: remoteKeys(cfg.googleJwksUrl), issuers: cfg.googleIssuers, audience: cfg.googleClientId }
         : (devIdp?.verifier ?? null),
       devIdp,
-      signInFailures: { account: new FailureLimiter(5, 15 * 60 * 1000), ip: new FailureLimiter(50, 15 * 60 * 1000) },
+      clientAddress: (request) => clientAddress(clientIp(request), request.headers.get('x-forwarded-for'), trustedProxies),
       cookieName: cfg.production ? '__Host-session' : 'session',
       model: { provider, describe: () => describeProvider(provider) },
       jobs: createJobWorker(db.sql, { log }),

@@ -6,7 +6,7 @@ import { createSession, revokeSession, sessionIdFromToken } from '../auth/sessio
 import { issueResetToken, resetTokenUser, consumeResetToken } from '../auth/resetTokens'
 import { findUserByEmail, findUserById, insertUser, toUser, type UserRow } from '../users/users'
 import { HttpError, badRequest, forbidden, tooMany, unauthorized } from '../http/errors'
-import { clientIp } from '../http/guard'
+import { credentialFailed, credentialRefusal, credentialSucceeded, oauthAccountAllowed, oauthSourceAllowed, resetMailAllowed, TOO_MANY_FROM_SOURCE } from '../auth/signInLimits'
 import { isEmail } from '../http/validation'
 import { notOwnLink, ownLink } from '../http/publicOrigin'
 
@@ -31,7 +31,7 @@ export const authRoutes = (ctx: AppContext) => {
   async function startSession(user: UserRow, request: Request, cookie: Record<string, any>) {
     const { token, expiresAt } = await createSession(sql, ctx.sessionKeys, user.id, {
       userAgent: request.headers.get('user-agent'),
-      ip: clientIp(request),
+      ip: ctx.clientAddress(request),
     })
     cookie[ctx.cookieName].set({ value: token, expires: expiresAt, ...sessionCookie(ctx) })
     await sql`update users set last_active_at = now() where id = ${user.id}`
@@ -61,7 +61,9 @@ export const authRoutes = (ctx: AppContext) => {
       '/login/oauth',
       async ({ body, request, cookie }) => {
         if (!ctx.idTokenVerifier) throw new HttpError(503, 'ServiceUnavailable', 'Google sign-in is not configured')
+        if (!(await oauthSourceAllowed(sql, ctx.clientAddress(request)))) throw tooMany(TOO_MANY_FROM_SOURCE)
         const claims = await verifyIdToken(ctx.idTokenVerifier, body.idToken)
+        if (!(await oauthAccountAllowed(sql, claims.subject))) throw tooMany('Too many sign-ins to this account, please try again in 15 minutes')
         const user = await sql.begin(async (tx) => {
           const [linked] = await tx<UserRow[]>`
             select u.* from user_identities i join users u on u.id = i.user_id
@@ -104,21 +106,19 @@ export const authRoutes = (ctx: AppContext) => {
       '/login/credential',
       async ({ body, request, cookie }) => {
         const email = body.username.trim().toLowerCase()
-        const { account, ip } = ctx.signInFailures
-        const address = clientIp(request)
-        if (account.blocked(email) || ip.blocked(address))
-          throw tooMany('Too many failed sign-in attempts, please try again in 15 minutes')
+        const source = ctx.clientAddress(request)
+        const refusal = await credentialRefusal(sql, email, source)
+        if (refusal) throw tooMany(refusal)
         const user = await findUserByEmail(sql, email)
         if (user && !user.password_hash && user.is_linked_to_oauth_account)
           throw unauthorized('This account signs in with Google', 'IsLinkedToOAuthAccount')
         const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH)
         if (!user || !ok) {
-          account.fail(email)
-          ip.fail(address)
+          await credentialFailed(sql, email, source)
           throw unauthorized('Invalid username and/or password combination.', 'InvalidCredentials')
         }
         if (user.is_suspended) throw unauthorized('Account is Suspended', 'AccountSuspended')
-        account.clear(email)
+        await credentialSucceeded(sql, email, source)
         return startSession(user, request, cookie)
       },
       {
@@ -144,10 +144,9 @@ export const authRoutes = (ctx: AppContext) => {
         // The link in the mail is always on PUBLIC_URL, whichever name of this machine the form was opened on.
         const redirect = ownLink(body.redirectUrl, cfg.publicUrl, { production: cfg.production, requestUrl: request.url })
         if (!redirect) throw badRequest(notOwnLink('redirectUrl', cfg.publicUrl))
-        // At most a few mails per address per window, so the form cannot be used to flood an inbox.
-        const key = `reset:${email}`
-        if (!ctx.signInFailures.account.blocked(key)) {
-          ctx.signInFailures.account.fail(key)
+        // At most a few mails per address and per source per window, so the form cannot flood an inbox; the
+        // answer stays the same, so it tells nothing about the address either.
+        if (await resetMailAllowed(sql, email, ctx.clientAddress(request))) {
           const user = await findUserByEmail(sql, email)
           if (user && !user.is_suspended) {
             const token = await issueResetToken(sql, user.id)

@@ -6,10 +6,20 @@ import { join } from 'node:path'
 import { loadConfig, type Config } from '../../api/config'
 import { startRuntime, type Runtime } from '../../api/runtime'
 import type { ModelProvider } from '../../api/llm/provider'
+import { recordClientIp } from '../../api/http/guard'
+
+/** `ip` is the socket address the request arrives from (default: one random address per test app). */
+export interface CallOptions {
+  body?: unknown
+  cookie?: string
+  headers?: Record<string, string>
+  form?: FormData
+  ip?: string
+}
 
 export interface TestApp extends Runtime {
-  call(method: string, path: string, opts?: { body?: unknown; cookie?: string; headers?: Record<string, string>; form?: FormData }): Promise<Response>
-  json<T = any>(method: string, path: string, opts?: { body?: unknown; cookie?: string; headers?: Record<string, string>; form?: FormData }): Promise<{ status: number; body: T; res: Response }>
+  call(method: string, path: string, opts?: CallOptions): Promise<Response>
+  json<T = any>(method: string, path: string, opts?: CallOptions): Promise<{ status: number; body: T; res: Response }>
   /** Signs a new REGULAR user in through the development identity provider; returns their cookie. */
   signUp(email?: string, name?: string): Promise<{ cookie: string; user: any }>
   /** Makes a user with a password (and a role) directly in the database. */
@@ -18,6 +28,7 @@ export interface TestApp extends Runtime {
 }
 
 let counter = 0
+const rand255 = () => Math.floor(Math.random() * 256)
 export const uniqueEmail = (tag = 'user') => `${tag}-${Date.now().toString(36)}-${++counter}-${Math.random().toString(36).slice(2, 6)}@example.com`
 
 export function cookieOf(res: Response): string {
@@ -37,6 +48,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { mod
   })
   const rt = await startRuntime(cfg, { log: () => {}, model: opts.model })
   const base = 'http://localhost'
+  // Sign-in limits count per source address and live in the shared database: each app is its own source.
+  const address = `10.${rand255()}.${rand255()}.${rand255()}`
 
   const call: TestApp['call'] = (method, path, o = {}) => {
     const headers: Record<string, string> = { ...(o.headers ?? {}) }
@@ -47,7 +60,9 @@ export async function startTestApp(env: Record<string, string> = {}, opts: { mod
       headers['content-type'] ??= 'application/json'
       body = typeof o.body === 'string' ? o.body : JSON.stringify(o.body)
     }
-    return rt.app.handle(new Request(base + '/api/v1' + path, { method, headers, body }))
+    const request = new Request(base + '/api/v1' + path, { method, headers, body })
+    recordClientIp(request, o.ip ?? address)
+    return rt.app.handle(request)
   }
   const json: TestApp['json'] = async (method, path, o) => {
     const res = await call(method, path, o)
