@@ -1,5 +1,6 @@
 // Admin user management (spec §4, §6, §7 "Users (admin)"): the paged list and the changes an ADMIN may make.
 import type { Sql } from '../db/database'
+import { auditActionOf, recordAudit, type Party } from './auditLog'
 import type { Role, UserRow } from '../users/users'
 import { hashPassword } from '../auth/passwords'
 import { revokeUserSessions } from '../auth/sessions'
@@ -68,13 +69,22 @@ export async function emailTaken(sql: Sql, email: string, exceptUserId: string):
 }
 
 /**
- * Applies one change in one transaction, with what it implies: suspension and a new password end the
+ * Applies one change in one transaction, with its audit record and what it implies: suspension and a new password end the
  * user's sessions (except the acting admin's own), and unlinking removes the Google identities so the
  * flag and the sign-in path agree.
  */
-export async function changeUser(sql: Sql, userId: string, change: UserChange, actorSessionId: string): Promise<UserRow> {
+export async function changeUser(
+  sql: Sql,
+  target: Pick<UserRow, 'id' | 'email'>,
+  change: UserChange,
+  actor: Party & { sessionId: string },
+): Promise<UserRow> {
+  const userId = target.id
+  const actorSessionId = actor.sessionId
   const passwordHash = 'password' in change ? await hashPassword(change.password) : null
   return sql.begin(async (tx) => {
+    // Written with the change, so there is never a change without its record (or a record without a change).
+    await recordAudit(tx, actor, target, auditActionOf(change))
     let row: UserRow
     if ('role' in change) {
       ;[row] = await tx<UserRow[]>`update users set role = ${change.role}, updated_at = now() where id = ${userId} returning *`

@@ -68,7 +68,13 @@ export const authRoutes = (ctx: AppContext) => {
           const [linked] = await tx<UserRow[]>`
             select u.* from user_identities i join users u on u.id = i.user_id
             where i.provider = 'google' and i.subject = ${claims.subject}`
-          if (linked) return linked
+          // Signing in with Google links the account again, whatever staff set since.
+          if (linked) {
+            if (linked.is_linked_to_oauth_account) return linked
+            const [relinked] = await tx<UserRow[]>`
+              update users set is_linked_to_oauth_account = true, updated_at = now() where id = ${linked.id} returning *`
+            return relinked
+          }
           let u = await findUserByEmail(tx, claims.email)
           if (u) {
             ;[u] = await tx<UserRow[]>`
@@ -110,8 +116,9 @@ export const authRoutes = (ctx: AppContext) => {
         const refusal = await credentialRefusal(sql, email, source)
         if (refusal) throw tooMany(refusal)
         const user = await findUserByEmail(sql, email)
-        if (user && !user.password_hash && user.is_linked_to_oauth_account)
-          throw unauthorized('This account signs in with Google', 'IsLinkedToOAuthAccount')
+        // Spec §5/§8: an account linked to Google never signs in with a password, whatever password it has —
+        // one set by staff included — so a password is never a way into someone's Google-linked account.
+        if (user?.is_linked_to_oauth_account) throw unauthorized('This account signs in with Google', 'IsLinkedToOAuthAccount')
         const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH)
         if (!user || !ok) {
           await credentialFailed(sql, email, source)

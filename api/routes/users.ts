@@ -6,6 +6,8 @@ import { isEmail, isUuid } from '../http/validation'
 import { passwordProblem } from '../auth/passwords'
 import { ROLES, findUserById, toUser, type UserRow } from '../users/users'
 import { deleteAccount } from '../self/account'
+import { auditActionOf, auditEntries, recordAudit } from '../admin/auditLog'
+import { accountChangeMail } from '../admin/accountMail'
 import { USER_SORTS, adminRefusal, changeUser, emailTaken, listUsers, type UserAction, type UserChange } from '../admin/users'
 
 const CHANGES = ['role', 'isLinkedToOAuthAccount', 'isSuspended', 'isEmailVerified', 'password', 'email'] as const
@@ -51,6 +53,22 @@ export const userRoutes = (ctx: AppContext) => {
         detail: { summary: 'Users, a page at a time: sorted, searched by name or email, filtered by role' },
       },
     )
+    .get(
+      '/audit-log',
+      async ({ query }) => {
+        const limit = query.limit ?? 50
+        const offset = query.offset ?? 0
+        return { ...(await auditEntries(sql, { limit, offset })), limit, offset }
+      },
+      {
+        auth: admin,
+        query: t.Object({
+          limit: t.Optional(t.Integer({ minimum: 1, maximum: 200, error: 'limit must be a whole number from 1 to 200' })),
+          offset: t.Optional(t.Integer({ minimum: 0, error: 'offset must be a whole number from 0' })),
+        }),
+        detail: { summary: 'What staff changed on accounts, newest first: who, what, when (never message content)' },
+      },
+    )
     .patch(
       '/:id',
       async ({ user, sessionId, params, body }) => {
@@ -71,7 +89,11 @@ export const userRoutes = (ctx: AppContext) => {
           if (await emailTaken(sql, email, target.id)) throw conflict('This email is used by another account')
           change = { email }
         }
-        return shape(await changeUser(sql, target.id, change, sessionId))
+        const changed = await changeUser(sql, target, change, { id: user.id, email: user.email, sessionId })
+        const mail = accountChangeMail(auditActionOf(change), target, { newEmail: changed.email })
+        // The change stands even if the mail server is down; the audit log still shows it.
+        if (mail) await ctx.sendMail(mail).catch((e) => console.error('Account-change mail failed:', e))
+        return shape(changed)
       },
       {
         auth: admin,
@@ -94,6 +116,7 @@ export const userRoutes = (ctx: AppContext) => {
         const refused = adminRefusal(user.id, target, 'delete')
         if (refused) throw forbidden(refused)
         await deleteAccount(sql, ctx.storage, ctx.cfg.ecpay, target.id)
+        await recordAudit(sql, user, { id: null, email: target.email }, 'deleted')
         return { ok: true }
       },
       {
