@@ -6,6 +6,7 @@ import { HttpError, type ErrorBody } from './http/errors'
 import { bodyLimit, limitBody } from './http/bodyLimit'
 import { cleanInput } from './http/inputText'
 import { clientIp, recordClientIp } from './http/guard'
+import { securityHeaders } from './http/securityHeaders'
 import { authRoutes } from './routes/auth'
 import { selfRoutes } from './routes/self'
 import { fileRoutes } from './routes/files'
@@ -36,9 +37,12 @@ function validationMessage(error: ValidationError): string {
 
 export function createApp(ctx: AppContext) {
   const sameOrigin = new URL(ctx.cfg.publicUrl).origin
+  const headers = securityHeaders(ctx.cfg).other
   return new Elysia({ prefix: '/api/v1' })
     .onRequest((context) => {
       const { request } = context
+      // The OpenAPI page is the one HTML page the API serves; it loads its viewer from a CDN.
+      if (!new URL(request.url).pathname.startsWith('/api/v1/docs')) Object.assign(context.set.headers, headers)
       // Cross-site writes never reach a handler with the user's cookie (checked beside SameSite=Lax).
       // Only requests carrying our session cookie matter: payment providers post back cross-site with
       // unrelated cookies and must get through.

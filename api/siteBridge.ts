@@ -4,6 +4,7 @@ import type { Runtime } from './runtime'
 import { recordClientIp, signedInUser } from './http/guard'
 import { toUser, type User } from './users/users'
 import { misdirected } from './http/publicOrigin'
+import { securityHeaders, type SecurityHeaders } from './http/securityHeaders'
 
 export interface SiteBridge {
   handle(request: Request, clientAddress?: string): Promise<Response>
@@ -13,6 +14,8 @@ export interface SiteBridge {
   currentUser(cookieHeader: string | null): Promise<User | null>
   /** The locale doc an admin saved for a language (overrides the bundled texts), or null. */
   savedLocale(lang: string): Promise<Record<string, unknown> | null>
+  /** The headers every page and file carries (Content-Security-Policy, HSTS…). */
+  securityHeaders: SecurityHeaders
   /** The model provider answering replies (`offline` means no model). */
   model(): { kind: string; model: string | null }
   publicConfig: {
@@ -60,6 +63,7 @@ export function exposeRuntime(rt: Runtime) {
       localeCache.set(lang, { doc, until: Date.now() + 3000 })
       return doc
     },
+    securityHeaders: securityHeaders(rt.cfg),
     model: () => rt.ctx.model.describe(),
     publicConfig: {
       googleClientId: rt.cfg.googleClientId,

@@ -16,7 +16,7 @@ function listFiles(root: string, dir = root, out = new Map<string, string>()) {
   return out
 }
 
-export function serveSite(opts: { app: AstroApp; clientDir: string; port: number; hostname: string }) {
+export function serveSite(opts: { app: AstroApp; clientDir: string; port: number; hostname: string; headers?: Record<string, string> }) {
   const files = listFiles(opts.clientDir)
   return Bun.serve({
     port: opts.port,
@@ -33,7 +33,7 @@ export function serveSite(opts: { app: AstroApp; clientDir: string; port: number
         // Hashed build assets never change; other public files are revalidated.
         const immutable = pathname.startsWith('/_astro/')
         return new Response(Bun.file(file), {
-          headers: { 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
+          headers: { ...opts.headers, 'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600', 'x-content-type-options': 'nosniff' },
         })
       }
       return opts.app.render(request, { clientAddress: server.requestIP(request)?.address ?? 'unknown' })

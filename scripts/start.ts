@@ -6,6 +6,7 @@ import { buildSite, siteDir } from './build'
 import { startRuntime } from '../api/runtime'
 import { exposeRuntime } from '../api/siteBridge'
 import { serveSite } from './serveSite'
+import { securityHeaders } from '../api/http/securityHeaders'
 
 const entry = join(siteDir, 'dist', 'server', 'entry.mjs')
 
@@ -28,7 +29,13 @@ if (stale) {
 const runtime = await startRuntime()
 exposeRuntime(runtime)
 const { app } = await import(entry)
-const server = serveSite({ app, clientDir: join(siteDir, 'dist', 'client'), port: runtime.cfg.port, hostname: runtime.cfg.host })
+const server = serveSite({
+  app,
+  clientDir: join(siteDir, 'dist', 'client'),
+  port: runtime.cfg.port,
+  hostname: runtime.cfg.host,
+  headers: securityHeaders(runtime.cfg).other,
+})
 const model = runtime.ctx.model.describe()
 console.log(
   `Ideal Self is running at ${runtime.cfg.publicUrl} (${runtime.ctx.db.kind} database, model: ${model.kind}${model.model ? ` ${model.model}` : ''})`,

@@ -10,8 +10,29 @@ export default defineConfig({
   // Session redirects happen in middleware; no page is prerendered with a stale session.
   build: { inlineStylesheets: 'auto' },
   devToolbar: { enabled: false },
-  // The API checks Origin itself (api/app.ts): payment providers must be able to post back cross-site.
-  security: { checkOrigin: false },
+  security: {
+    // The API checks Origin itself (api/app.ts): payment providers must be able to post back cross-site.
+    checkOrigin: false,
+    // Each page gets a <meta> Content-Security-Policy with a hash of every inline script it renders, so no
+    // other inline script runs; the server adds frame-ancestors and form-action (api/http/securityHeaders.ts).
+    csp: {
+      directives: [
+        "default-src 'self'",
+        // Google profile pictures and admin-set track URLs live on other hosts; uploads preview from blob:.
+        "img-src 'self' data: blob: https:",
+        "media-src 'self' blob: https:",
+        "font-src 'self' data:",
+        "connect-src 'self' https://accounts.google.com",
+        "frame-src https://accounts.google.com",
+        "object-src 'none'",
+        "base-uri 'self'",
+      ],
+      scriptDirective: { resources: ["'self'", 'https://accounts.google.com/gsi/client'] },
+      // React and the toast, sheet and dialog libraries set style attributes and inject <style> elements;
+      // styles cannot run code, so they are not hashed.
+      styleDirective: { resources: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'] },
+    },
+  },
   vite: {
     ssr: {
       external: ['postgres', 'elysia', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'nodemailer', 'ollama', 'jose'],

@@ -5,6 +5,7 @@ import { siteBridge } from '../../api/siteBridge'
 import { LANG_COOKIE, bundledResources, detectLanguage, mergeResources, translatorFor } from './lib/i18n'
 import { appRedirect } from './lib/routes'
 import { withTranslator } from './lib/ssrI18n'
+import { withHeaders } from '../../api/http/securityHeaders'
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const bridge = siteBridge()
@@ -25,8 +26,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.t = translatorFor(lang, resources)
 
   const target = appRedirect(pathname, user, context.url.search)
-  if (target) return context.redirect(target, 302)
-  const response = await withTranslator({ t: context.locals.t, lang }, () => next())
+  if (target) return withHeaders(context.redirect(target, 302), bridge.securityHeaders.page)
+  const response = withHeaders(await withTranslator({ t: context.locals.t, lang }, () => next()), bridge.securityHeaders.page)
   // Pages carry the session user; they must never be cached or shared.
   response.headers.set('cache-control', 'private, no-store')
   return response
