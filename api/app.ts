@@ -7,6 +7,7 @@ import { bodyLimit, limitBody } from './http/bodyLimit'
 import { cleanInput } from './http/inputText'
 import { clientIp, recordClientIp } from './http/guard'
 import { securityHeaders } from './http/securityHeaders'
+import { isConnectionError } from './db/connectionErrors'
 import { authRoutes } from './routes/auth'
 import { selfRoutes } from './routes/self'
 import { fileRoutes } from './routes/files'
@@ -35,10 +36,16 @@ function validationMessage(error: ValidationError): string {
   return `${field}: ${first?.message ?? 'invalid value'}`
 }
 
+// Reads that are answered again when the database connection dropped under them. A GET that writes (the
+// greeting, a payment order) is not repeated: the first try may have written before the connection went.
+const repeatable = (request: Request) =>
+  (request.method === 'GET' || request.method === 'HEAD') && !/\/hello$|^\/api\/v1\/payments\//.test(new URL(request.url).pathname)
+
 export function createApp(ctx: AppContext) {
   const sameOrigin = new URL(ctx.cfg.publicUrl).origin
   const headers = securityHeaders(ctx.cfg).other
-  return new Elysia({ prefix: '/api/v1' })
+  const retried = new WeakSet<Request>()
+  const app = new Elysia({ prefix: '/api/v1' })
     .onRequest((context) => {
       const { request } = context
       // The OpenAPI page is the one HTML page the API serves; it loads its viewer from a CDN.
@@ -66,7 +73,21 @@ export function createApp(ctx: AppContext) {
       if (context.params) cleanInput(context.params, 'params')
     })
     .error({ HttpError })
-    .onError(({ code, error, set }) => {
+    .onError(async ({ code, error, set, request }) => {
+      if (isConnectionError(error)) {
+        // postgres.js opens a fresh connection for the next query, so one more try usually succeeds.
+        if (repeatable(request) && !retried.has(request)) {
+          retried.add(request)
+          const again = await app.handle(request)
+          // Elysia would answer with the status of the failed try otherwise.
+          set.status = again.status
+          return again
+        }
+        set.status = 503
+        set.headers['retry-after'] = '1'
+        set.headers['content-type'] = 'application/json; charset=utf-8'
+        return { statusCode: 503, error: 'ServiceUnavailable', message: 'Server Busy, Please try again later' }
+      }
       let body: ErrorBody
       // A body cut off at its size limit surfaces as a parse error carrying the 413.
       const cause = code === 'PARSE' ? (error as Error).cause : undefined
@@ -108,6 +129,7 @@ export function createApp(ctx: AppContext) {
     .use(relationRoutes(ctx))
     .use(helpLineRoutes(ctx))
     .use(ctx.cfg.production ? new Elysia() : devRoutes(ctx, ctx.devIdp))
+  return app
 }
 
 export type App = ReturnType<typeof createApp>
