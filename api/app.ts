@@ -45,7 +45,9 @@ export function createApp(ctx: AppContext) {
   const sameOrigin = new URL(ctx.cfg.publicUrl).origin
   const headers = securityHeaders(ctx.cfg).other
   const retried = new WeakSet<Request>()
-  const app = new Elysia({ prefix: '/api/v1' })
+  // TypeBox's cleaning, not Elysia's default: the default copies a string given for an object-of-anything field
+  // into an object with one key per character before validating (seconds of CPU for a megabyte string).
+  const app = new Elysia({ prefix: '/api/v1', normalize: 'typebox' })
     .onRequest((context) => {
       const { request } = context
       // The OpenAPI page is the one HTML page the API serves; it loads its viewer from a CDN.
