@@ -8,6 +8,7 @@ import type { DevIdentityProvider } from './auth/devIdentityProvider'
 import type { SessionKeys } from './auth/sessions'
 import type { ModelProvider } from './llm/provider'
 import type { JobWorker } from './jobs/worker'
+import type { ReplyWatch } from './chat/staleReplies'
 
 export interface AppContext {
   cfg: Config
@@ -26,4 +27,6 @@ export interface AppContext {
   model: { provider: ModelProvider; describe(): { kind: string; model: string | null } }
   /** This process's durable-job worker (DESIGN §7); kick it after enqueueing so the job starts at once. */
   jobs: JobWorker
+  /** Keeps streaming replies marked alive, and fails those whose writing process is gone. */
+  replies: ReplyWatch
 }

@@ -19,6 +19,7 @@ import { selectProvider, describeProvider } from './llm/selectProvider'
 import type { ModelProvider } from './llm/provider'
 import { startSubscriptionExpiry } from './payments/expiry'
 import { createJobWorker } from './jobs/worker'
+import { createReplyWatch } from './chat/staleReplies'
 
 export interface Runtime {
   cfg: Config
@@ -65,12 +66,15 @@ export async function startRuntime(
       cookieName: cfg.production ? '__Host-session' : 'session',
       model: { provider, describe: () => describeProvider(provider) },
       jobs: createJobWorker(db.sql, { log }),
+      replies: createReplyWatch(db.sql, { period: cfg.freeLimitPeriod, log }),
     }
     const stopSubscriptionExpiry = startSubscriptionExpiry(ctx, log)
     ctx.jobs.start(ctx)
+    ctx.replies.start()
     const close = async () => {
       await stopSubscriptionExpiry()
       await ctx.jobs.stop()
+      await ctx.replies.stop()
       await db.close()
     }
     return { cfg, ctx, app: createApp(ctx), close }

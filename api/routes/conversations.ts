@@ -161,6 +161,7 @@ export const conversationRoutes = (ctx: AppContext) => {
           geoLocation: body.geoLocation,
           timeZone: body.timeZone,
         })
+        ctx.replies.track(reply.botMessage.id, reply.outcome)
 
         if (query.sse === false) {
           const outcome = await reply.outcome

@@ -151,10 +151,17 @@ function Room(props: Props) {
           setPollId(null)
         }
       } catch (e) {
-        // The reply failed and was removed: drop the empty bubble.
+        // The reply failed and was removed with the message it answered (a model failure, or a server that
+        // stopped while writing it): the same failure state as a send that fails (spec §8 Chat).
         if (e instanceof ApiError && e.status === 404) {
-          setMessages((list) => list.filter((x) => x.id !== pollId))
           setPollId(null)
+          setMessages((list) => {
+            const at = list.findIndex((x) => x.id === pollId)
+            const question = at > 0 && list[at - 1].role === 'USER' ? list[at - 1].id : null
+            return list.filter((x) => x.id !== pollId && x.id !== question)
+          })
+          if (!props.premium) setAllowance((a) => ({ ...a, count: Math.max(0, a.count - 1) }))
+          void showAlert(t('chat.errorTitle'), t('chat.noResponse'))
         }
       }
     }, POLL_MS)

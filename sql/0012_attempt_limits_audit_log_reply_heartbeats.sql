@@ -18,3 +18,10 @@ create table audit_log (
   created_at timestamptz not null default now()
 );
 create index audit_log_created_idx on audit_log (created_at desc, id desc);
+
+-- The process writing a PENDING reply marks it alive every few seconds; a reply whose marks stop (the process
+-- was killed mid-stream) is failed and refunded by whichever process sweeps next.
+create table reply_heartbeats (
+  message_id uuid primary key references messages (id) on delete cascade,
+  beat_at timestamptz not null default now()
+);

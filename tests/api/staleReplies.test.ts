@@ -1,0 +1,103 @@
+// A reply whose writing process is gone is failed and refunded — on start and by any process that sweeps —
+// while a reply still being written is left alone however long it takes.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startTestApp, type TestApp } from '../helpers/testApp'
+import { createReplyWatch } from '../../api/chat/staleReplies'
+import { startChat, type ChatSetup } from '../unit/chat/chatFixtures'
+
+let app: TestApp
+beforeAll(async () => {
+  app = await startTestApp()
+})
+afterAll(() => app?.close())
+
+/** What sendMessage leaves behind when its process dies mid-stream: the question and an empty PENDING reply, one transaction, one counted message. */
+async function orphanedTurn(chat: ChatSetup, secondsAgo: number) {
+  return app.ctx.sql.begin(async (tx) => {
+    // The allowance period started before the backdated turn, as it would have.
+    await tx`update users set message_count = message_count + 1, message_reset_at = message_reset_at - interval '1 hour' where id = ${chat.userId}`
+    const [question] = await tx<{ id: string }[]>`
+      insert into messages (conversation_id, user_id, role, text, created_at)
+      values (${chat.conversationId}, ${chat.userId}, 'USER', 'Are you there?', now() - make_interval(secs => ${secondsAgo}))
+      returning id`
+    const [reply] = await tx<{ id: string }[]>`
+      insert into messages (conversation_id, user_id, role, text, status, created_at)
+      values (${chat.conversationId}, ${chat.userId}, 'ASSISTANT', '', 'PENDING', now() - make_interval(secs => ${secondsAgo}) + interval '1 microsecond')
+      returning id`
+    return { questionId: question.id, replyId: reply.id }
+  })
+}
+
+const countOf = async (userId: string) =>
+  (await app.ctx.sql<{ message_count: number }[]>`select message_count from users where id = ${userId}`)[0].message_count
+
+describe('replies whose writer is gone', () => {
+  test('are removed with their question and the message is given back; other turns stay', async () => {
+    const chat = await startChat(app, { ready: true })
+    const kept = await app.json('POST', `${chat.path}/chat?sse=false`, { cookie: chat.cookie, body: { text: 'Hello', currentDateTime: 'Sunday 2026-11-22 10:30:00' } })
+    expect(kept.status).toBe(200)
+    const orphan = await orphanedTurn(chat, 120)
+    const before = await countOf(chat.userId)
+    expect(await app.ctx.replies.sweep()).toBeGreaterThanOrEqual(1)
+    expect(await countOf(chat.userId)).toBe(before - 1)
+    const poll = await app.json('GET', `/chatbots/conversations/${chat.conversationId}/messages/${orphan.replyId}`, { cookie: chat.cookie })
+    expect(poll.status).toBe(404)
+    const left = (await app.ctx.sql<{ id: string }[]>`select id from messages where conversation_id = ${chat.conversationId}`).map((r) => r.id)
+    expect(left).not.toContain(orphan.questionId)
+    expect(left).toContain(kept.body.newUserMessage.id)
+    expect(left).toContain(kept.body.newChatbotMessage.id)
+  })
+
+  test('a reply younger than the grace period is left alone', async () => {
+    const chat = await startChat(app, { ready: true })
+    const young = await orphanedTurn(chat, 5)
+    await app.ctx.replies.sweep()
+    expect(await app.ctx.sql`select 1 from messages where id = ${young.replyId}`).toHaveLength(1)
+  })
+
+  test('a reply still marked alive is left alone however old; once its writer stops, it is failed', async () => {
+    const chat = await startChat(app, { ready: true })
+    const watch = createReplyWatch(app.ctx.sql, { period: 'week', goneMs: 400, heartbeatMs: 100, sweepMs: 60_000 })
+    const old = await orphanedTurn(chat, 120)
+    let finish!: () => void
+    watch.track(old.replyId, new Promise<void>((r) => (finish = r)))
+    watch.start()
+    try {
+      await new Promise((r) => setTimeout(r, 900))
+      await watch.sweep()
+      expect(await app.ctx.sql`select 1 from messages where id = ${old.replyId}`).toHaveLength(1)
+      // The writer ended without saving (its database call failed): the marks stop, and the sweep fails it.
+      finish()
+      await new Promise((r) => setTimeout(r, 600))
+      await watch.sweep()
+      expect(await app.ctx.sql`select 1 from messages where id in ${app.ctx.sql([old.replyId, old.questionId])}`).toHaveLength(0)
+    } finally {
+      await watch.stop()
+    }
+  })
+
+  test.skipIf(!process.env.DATABASE_URL)('a process that starts fails the replies a stopped one left behind', async () => {
+    const chat = await startChat(app, { ready: true })
+    const orphan = await orphanedTurn(chat, 300)
+    const next = await startTestApp()
+    try {
+      await expect.poll(async () => (await app.ctx.sql`select 1 from messages where id = ${orphan.replyId}`).length, { timeout: 5000 }).toBe(0)
+    } finally {
+      await next.close()
+    }
+  })
+
+  test('a streamed reply is marked alive while it is written and unmarked when saved', async () => {
+    const chat = await startChat(app, { ready: true })
+    const res = await app.call('POST', `${chat.path}/chat`, {
+      cookie: chat.cookie,
+      headers: { accept: 'text/event-stream' },
+      body: { text: 'Tell me something', currentDateTime: 'Sunday 2026-11-22 10:30:00' },
+    })
+    const text = await res.text()
+    const botId = text.match(/"botMessageId":"([^"]+)"/)![1]
+    await expect.poll(async () => (await app.ctx.sql`select 1 from reply_heartbeats where message_id = ${botId}`).length).toBe(0)
+    const [row] = await app.ctx.sql<{ status: string }[]>`select status from messages where id = ${botId}`
+    expect(row.status).toBe('COMPLETE')
+  })
+})
