@@ -161,6 +161,9 @@ describe('text at the edge', () => {
     const nul = await app.json('GET', `/users?q=${encodeURIComponent(uniqueEmail('nobody') + '\u0000')}`, { cookie: admin })
     expect(nul.status).toBe(200)
     const { cookie } = await app.signUp()
+    // Names of an object's own machinery are just unknown values.
+    for (const zone of ['__proto__', 'constructor', 'toString', 'hasOwnProperty'])
+      expect((await app.json('GET', `/help-lines?timeZone=${zone}`, { cookie })).status, zone).toBe(200)
     const path = await app.json('GET', `/chatbots/characters/${encodeURIComponent('\u0000')}`, { cookie })
     expect(path.status).toBeLessThan(500)
   })

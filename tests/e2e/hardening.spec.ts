@@ -66,6 +66,7 @@ test('every app page loads under the Content-Security-Policy without a violation
     '/app/settings/profile',
     '/app/settings/subscription',
     '/app/settings/customer-support',
+    '/app/settings/help',
     '/app/subscription',
     '/app/payments/result',
   ])

@@ -29,7 +29,9 @@ export interface Place {
 /** The country of an IANA zone ("America/New_York" → "US"), or null for zones of no country, unknown or malformed. */
 export function countryOfTimeZone(timeZone: string | null | undefined): string | null {
   if (!timeZone || timeZone.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(timeZone)) return null
-  return ct.getTimezone(timeZone)?.countries[0] ?? null
+  // A lookup by name: "__proto__" or "constructor" would otherwise find the object's own machinery.
+  const zone = ct.getTimezone(timeZone)
+  return Array.isArray(zone?.countries) ? (zone.countries[0] ?? null) : null
 }
 
 /** The country whose lines to show and what it was decided by. A country without lines of its own gets INTL. */
