@@ -9,6 +9,8 @@ import type { Sql } from '../db/database'
 import { attemptCount, clearAttempts, recordAttempt } from './attemptLimits'
 
 const WINDOW_MS = 15 * 60 * 1000
+/** Google sign-ins are counted per minute: a household or office behind one address signs in many times a day. */
+const OAUTH_WINDOW_MS = 60 * 1000
 const KNOWN_SOURCE_MS = 90 * 24 * 60 * 60 * 1000
 
 export const LIMITS = {
@@ -18,9 +20,9 @@ export const LIMITS = {
   accountGuard: 5,
   /** Failures on one account after which only sources it signed in from before may try. */
   knownSourcesOnly: 50,
-  /** Google sign-ins (successful or not) from one source. */
+  /** Google sign-ins (successful or not) from one source in a minute. */
   oauthPerSource: 30,
-  /** Google sign-ins into one account. */
+  /** Google sign-ins into one account in a minute. */
   oauthPerAccount: 10,
   /** Password-reset mails to one address, and requests from one source. */
   resetPerAccount: 3,
@@ -28,6 +30,7 @@ export const LIMITS = {
 } as const
 
 export const TOO_MANY_FROM_SOURCE = 'Too many sign-in attempts from your network, please try again in 15 minutes'
+export const TOO_MANY_OAUTH_FROM_SOURCE = 'Too many sign-ins from your network, please try again in a minute'
 export const TOO_MANY_FOR_ACCOUNT = 'Too many failed sign-in attempts, please try again in 15 minutes'
 
 const keys = (email: string, source: string) => ({
@@ -62,13 +65,13 @@ export async function credentialSucceeded(sql: Sql, email: string, source: strin
 
 /** Counts a Google sign-in from a source (before its token is checked); false once the source is over its limit. */
 export async function oauthSourceAllowed(sql: Sql, source: string): Promise<boolean> {
-  const [count] = await recordAttempt(sql, [`oauth-src:${source}`], WINDOW_MS)
+  const [count] = await recordAttempt(sql, [`oauth-src:${source}`], OAUTH_WINDOW_MS)
   return count <= LIMITS.oauthPerSource
 }
 
 /** Counts a verified Google sign-in into an account; false once the account is over its limit. */
 export async function oauthAccountAllowed(sql: Sql, subject: string): Promise<boolean> {
-  const [count] = await recordAttempt(sql, [`oauth-acct:${subject}`], WINDOW_MS)
+  const [count] = await recordAttempt(sql, [`oauth-acct:${subject}`], OAUTH_WINDOW_MS)
   return count <= LIMITS.oauthPerAccount
 }
 

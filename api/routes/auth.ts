@@ -6,7 +6,7 @@ import { createSession, revokeSession, sessionIdFromToken } from '../auth/sessio
 import { issueResetToken, resetTokenUser, consumeResetToken } from '../auth/resetTokens'
 import { findUserByEmail, findUserById, insertUser, toUser, type UserRow } from '../users/users'
 import { HttpError, badRequest, forbidden, tooMany, unauthorized } from '../http/errors'
-import { credentialFailed, credentialRefusal, credentialSucceeded, oauthAccountAllowed, oauthSourceAllowed, resetMailAllowed, TOO_MANY_FROM_SOURCE } from '../auth/signInLimits'
+import { credentialFailed, credentialRefusal, credentialSucceeded, oauthAccountAllowed, oauthSourceAllowed, resetMailAllowed, TOO_MANY_OAUTH_FROM_SOURCE } from '../auth/signInLimits'
 import { isEmail } from '../http/validation'
 import { notOwnLink, ownLink } from '../http/publicOrigin'
 
@@ -61,9 +61,9 @@ export const authRoutes = (ctx: AppContext) => {
       '/login/oauth',
       async ({ body, request, cookie }) => {
         if (!ctx.idTokenVerifier) throw new HttpError(503, 'ServiceUnavailable', 'Google sign-in is not configured')
-        if (!(await oauthSourceAllowed(sql, ctx.clientAddress(request)))) throw tooMany(TOO_MANY_FROM_SOURCE)
+        if (!(await oauthSourceAllowed(sql, ctx.clientAddress(request)))) throw tooMany(TOO_MANY_OAUTH_FROM_SOURCE)
         const claims = await verifyIdToken(ctx.idTokenVerifier, body.idToken)
-        if (!(await oauthAccountAllowed(sql, claims.subject))) throw tooMany('Too many sign-ins to this account, please try again in 15 minutes')
+        if (!(await oauthAccountAllowed(sql, claims.subject))) throw tooMany('Too many sign-ins to this account, please try again in a minute')
         const user = await sql.begin(async (tx) => {
           const [linked] = await tx<UserRow[]>`
             select u.* from user_identities i join users u on u.id = i.user_id

@@ -63,7 +63,9 @@ test.describe('admin sign-in', () => {
   test('required fields, the three 401 texts, then success', async ({ page, browser }) => {
     const admin = await newPage(browser)
     await adminPage(admin)
+    // A Google account opens to a password only once staff unlink it (a linked one answers "Linked" whatever the password).
     const suspended = await newUser(browser)
+    await patchUser(admin, suspended.user.id, { isLinkedToOAuthAccount: false })
     await patchUser(admin, suspended.user.id, { password: STRONG })
     await patchUser(admin, suspended.user.id, { isSuspended: true })
     const googleOnly = await newUser(browser)
@@ -111,12 +113,20 @@ test.describe('admin sign-in', () => {
     await expect(page.getByTestId('login-error')).toHaveText('Account is Suspended')
     await google(ADMIN.email)
     await expect(page).toHaveURL(/\/admin\/app\/dashboard$/)
+    // Google sign-in linked the admin account, which now refuses its password; unlinked again for the journeys
+    // that sign in with it.
+    const self = await (await page.request.get('/api/v1/self')).json()
+    expect(self.isLinkedToOAuthAccount).toBe(true)
+    expect((await page.request.post('/api/v1/auth/login/credential', { data: { username: ADMIN.email, password: ADMIN.password } })).status()).toBe(401)
+    await patchUser(page, self.id, { isLinkedToOAuthAccount: false })
   })
 
   test('forgot password: mail link, live rules, reset, sign in with the new password', async ({ page, browser }) => {
     const { user } = await newUser(browser)
     const admin = await newPage(browser)
     await adminPage(admin)
+    // Unlinked from Google first: a linked account never signs in with a password, reset or not.
+    await patchUser(admin, user.id, { isLinkedToOAuthAccount: false })
     await patchUser(admin, user.id, { password: STRONG })
 
     await open(page, '/admin/reset-password?token=not-a-token')
@@ -195,6 +205,12 @@ test.describe('user management', () => {
     await verified.click()
     await expect(verified).toHaveAttribute('aria-checked', 'false')
     expect((await userByEmail(page, email)).isEmailVerified).toBe(false)
+    // Unlinked from Google, the account may sign in with a password staff set (a linked one never does).
+    const linked = row.getByRole('switch', { name: `Linked to OAuth: ${email}` })
+    await expect(linked).toHaveAttribute('aria-checked', 'true')
+    await linked.click()
+    await expect(linked).toHaveAttribute('aria-checked', 'false')
+    expect((await userByEmail(page, email)).isLinkedToOAuthAccount).toBe(false)
 
     // Set password: the rules first, then the server takes it.
     await row.getByRole('button', { name: `Set password of ${email}` }).click()
