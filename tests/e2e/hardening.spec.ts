@@ -128,6 +128,12 @@ test.describe('return paths', () => {
         for (const href of hrefs.filter((h) => !/^mailto:|idealself\.app\/(terms|privacy)$/.test(h))) expect(new URL(href).origin, `${path}?from=${from} → ${href}`).toBe(origin)
       }
     }
+    // Signed in, the login pages send the person on to the page they came for, never elsewhere.
+    for (const from of escapes) {
+      const response = await page.goto(`/login?redirect=${from}`)
+      expect(new URL(page.url()).origin, `/login?redirect=${from}`).toBe(origin)
+      expect(response?.status()).toBe(200)
+    }
     // A real return path still works.
     await page.goto(`/app/settings?from=${encodeURIComponent('/app/settings/profile')}`)
     await expect(page.locator('a[href="/app/settings/profile"]').first()).toBeVisible()
