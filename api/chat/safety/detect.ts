@@ -67,6 +67,8 @@ function merge(a: Assessment, b: Assessment): Assessment {
 // very sure; beside an uncertain rule, fairly sure.
 const LEXICAL_ALONE = 0.75
 const LEXICAL_WITH_RULE = 0.5
+// Wording alone that is only somewhat like a crisis is worth a model's second opinion, not a help block.
+const LEXICAL_UNCERTAIN = 0.6
 
 /** The hand-written rules alone. */
 export function assessRules(text: string): Assessment {
@@ -80,7 +82,7 @@ export function combineLayers(rules: Assessment, lexical: number): Assessment {
   // A denial or figure of speech the rules set aside is not overruled by wording alone.
   if ((lexical >= LEXICAL_ALONE && !rules.setAside) || (rules.level === 'uncertain' && lexical >= LEXICAL_WITH_RULE))
     return { level: 'crisis', categories }
-  if (rules.level === 'uncertain' || lexical >= LEXICAL_WITH_RULE) return { level: 'uncertain', categories }
+  if (rules.level === 'uncertain' || lexical >= LEXICAL_UNCERTAIN) return { level: 'uncertain', categories }
   return { level: 'none', categories: [] }
 }
 
