@@ -12,6 +12,7 @@ import { isUuid } from '../http/validation'
 import { chatScene } from './scene'
 import { countMessage, refundMessage, type Counted } from './messageCount'
 import { toMessageView, type MessageView } from './conversations'
+import type { ReplySources } from '../memory/sources'
 import { recentHistory, replyMessages, type HistoryMessage, type Scene } from './prompt'
 import { replyFeed, type ReplyFeed } from './replyFeed'
 import { assessTurn, type TurnContext } from './safety/detect'
@@ -21,12 +22,15 @@ import { SUPPORTIVE_REPLY } from './safety/crisisReply'
 import { secondOpinion } from './safety/secondOpinion'
 import { offlineChunks } from '../llm/offlineProvider'
 import { botFailure, REPLY_TIMEOUT_MS } from './botFailure'
+import { recallForReply, rememberExchange } from '../memory/chatHooks'
 
 export interface ChatDeps {
   sql: Sql
   storage: FileStorage
   provider: ModelProvider
   limitPeriod: LimitPeriod
+  /** Wakes this process's job worker after the memory extraction of an exchange is queued. */
+  jobs?: { kick(): void }
 }
 
 export interface SendRequest {
@@ -121,10 +125,11 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
   const text = req.text.trim()
   if (!text && !req.fileIds.length) throw badRequest('text: write a message or attach an image')
   const scene = await chatScene(deps.sql, req.userId, req.conversationId, req.characterId)
-  const [files, turns, place] = await Promise.all([
+  const [files, turns, place, recall] = await Promise.all([
     attachments(deps, req.userId, req.fileIds),
     recentTurns(deps.sql, req.userId, req.conversationId),
     deps.sql<{ crisis_country: string | null }[]>`select crisis_country from users where id = ${req.userId}`,
+    recallForReply(deps.sql, req.userId, req.characterId, text),
   ])
   // Rules first, on this message read with the last exchange; they never wait for a model.
   const risk = text ? assessTurn(text, turns.context) : { level: 'none' as const, categories: [] }
@@ -140,12 +145,12 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
       await tx`insert into message_files ${tx(files.map((f, position) => ({ message_id: userRow.id, file_id: f.id, position })))}`
     // The reply sorts after the question even when both land in the same microsecond (PGlite is that quick),
     // so paging by (created_at, id) never shows it first.
-    const [botRow] = await tx<{ id: string; text: string; role: 'ASSISTANT'; created_at: Date }[]>`
-      insert into messages (conversation_id, user_id, role, text, status, created_at)
+    const [botRow] = await tx<{ id: string; text: string; role: 'ASSISTANT'; created_at: Date; sources: ReplySources }[]>`
+      insert into messages (conversation_id, user_id, role, text, status, created_at, sources)
       select ${req.conversationId}, ${req.userId}, 'ASSISTANT', '', 'PENDING',
-             greatest(clock_timestamp(), created_at + interval '1 microsecond')
+             greatest(clock_timestamp(), created_at + interval '1 microsecond'), ${tx.json(recall.sources as never)}
       from messages where id = ${userRow.id}
-      returning id, text, role, created_at`
+      returning id, text, role, created_at, sources`
     await tx`
       update conversations set updated_at = now(), character_id = coalesce(character_id, ${req.characterId}::uuid)
       where id = ${req.conversationId} and user_id = ${req.userId}`
@@ -153,7 +158,7 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
   })
 
   const language = replyLanguage(text, scene.preferredLanguage)
-  const prompt: Scene = { ...scene, currentDateTime: req.currentDateTime, language, geoLocation: req.geoLocation }
+  const prompt: Scene = { ...scene, currentDateTime: req.currentDateTime, language, geoLocation: req.geoLocation, remembered: recall.remembered }
   const images = files.map((f) => f.image)
   const feed = replyFeed()
   const outcome = writeReply(deps, {
@@ -168,6 +173,7 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
     supportiveReply: SUPPORTIVE_REPLY[language],
     feed,
   })
+  rememberExchange(deps, { userId: req.userId, characterId: req.characterId, userMessageId: stored.userRow.id, botMessageId: stored.botRow.id }, outcome)
   return {
     userMessage: toMessageView({ ...stored.userRow, files: files.map(({ id, mimeType }) => ({ id, mimeType })) }),
     botMessage: toMessageView(stored.botRow),

@@ -24,7 +24,7 @@ const clientDateTime = t.String({ error: CLIENT_DATE_TIME_HINT })
 
 export const conversationRoutes = (ctx: AppContext) => {
   const { sql } = ctx
-  const deps: ChatDeps = { sql, storage: ctx.storage, provider: ctx.model.provider, limitPeriod: ctx.cfg.freeLimitPeriod }
+  const deps: ChatDeps = { sql, storage: ctx.storage, provider: ctx.model.provider, limitPeriod: ctx.cfg.freeLimitPeriod, jobs: ctx.jobs }
 
   async function conversationOf(userId: string, id: string) {
     const conversation = isUuid(id) ? await ownConversation(sql, userId, id) : null
@@ -156,7 +156,7 @@ export const conversationRoutes = (ctx: AppContext) => {
         set.headers['cache-control'] = 'no-cache, no-transform'
         set.headers['x-accel-buffering'] = 'no'
         const botMessageId = reply.botMessage.id
-        yield sse({ event: 'start', data: { userMessageId: reply.userMessage.id, botMessageId, messageLimit: reply.messageLimit } })
+        yield sse({ event: 'start', data: { userMessageId: reply.userMessage.id, botMessageId, messageLimit: reply.messageLimit, sources: reply.botMessage.sources } })
         for await (const item of reply.feed.read(HEARTBEAT_MS, request.signal))
           yield 'delta' in item
             ? sse({ event: 'delta', data: { t: item.delta } })

@@ -69,6 +69,7 @@ describe('streaming with the offline provider', () => {
       userMessageId: expect.any(String),
       botMessageId: expect.any(String),
       messageLimit: { limit: 100, count: 1, resetAt: expect.any(String) },
+      sources: { memories: [], people: [] },
     })
     const done = events.at(-1)!
     expect(done.event).toBe('done')
@@ -77,7 +78,7 @@ describe('streaming with the offline provider', () => {
     expect(done.data.text).toContain('I keep putting off the hard conversation')
 
     const polled = await offline.json('GET', `/chatbots/conversations/${chat.conversationId}/messages/${start.data.botMessageId}`, { cookie: chat.cookie })
-    expect(polled.body).toEqual({ id: start.data.botMessageId, role: 'ASSISTANT', text: done.data.text, status: 'COMPLETE', help: null })
+    expect(polled.body).toEqual({ id: start.data.botMessageId, role: 'ASSISTANT', text: done.data.text, status: 'COMPLETE', help: null, sources: { memories: [], people: [] }, version: 1 })
     const page = await offline.json('GET', `/chatbots/conversations/${chat.conversationId}?messageDirection=asc`, { cookie: chat.cookie })
     expect(page.body.messages.map((m: any) => [m.id, m.role])).toEqual([
       [start.data.userMessageId, 'USER'],
@@ -93,8 +94,17 @@ describe('streaming with the offline provider', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
     const body = await res.json()
     expect(body).toEqual({
-      newUserMessage: { id: expect.any(String), text: 'Help me plan a calmer morning routine', role: 'USER', createdAt: expect.any(String), files: [], help: null },
-      newChatbotMessage: { id: expect.any(String), text: expect.stringContaining('calmer morning routine'), role: 'ASSISTANT', createdAt: expect.any(String), files: [], help: null },
+      newUserMessage: { id: expect.any(String), text: 'Help me plan a calmer morning routine', role: 'USER', createdAt: expect.any(String), files: [], help: null, sources: null, version: 1 },
+      newChatbotMessage: {
+        id: expect.any(String),
+        text: expect.stringContaining('calmer morning routine'),
+        role: 'ASSISTANT',
+        createdAt: expect.any(String),
+        files: [],
+        help: null,
+        sources: { memories: [], people: [] },
+        version: 1,
+      },
       messageLimit: { limit: 100, count: 1, resetAt: expect.any(String) },
     })
   })
@@ -206,7 +216,7 @@ describe('streaming from an Ollama server', () => {
       if (polled.status === 'COMPLETE') break
       await Bun.sleep(100)
     }
-    expect(polled).toEqual({ id: botMessageId, role: 'ASSISTANT', text: chunks.join(''), status: 'COMPLETE', help: null })
+    expect(polled).toEqual({ id: botMessageId, role: 'ASSISTANT', text: chunks.join(''), status: 'COMPLETE', help: null, sources: { memories: [], people: [] }, version: 1 })
   })
 
   test('a model that is slow to start gets a heartbeat every 15 s, so idle timeouts keep the stream open', async () => {

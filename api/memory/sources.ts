@@ -1,0 +1,25 @@
+// What a reply drew on: the memories and people put into its prompt, as a section of the system prompt and as the
+// record kept on the assistant message (messages.sources) for the chips under the bubble.
+import type { Recall } from './recall'
+import type { MemoryKind } from './memories'
+
+export interface ReplySources {
+  memories: { id: string; label: string; kind: MemoryKind; text: string }[]
+  people: { id: string; name: string; types: string[] }[]
+}
+
+export const NO_SOURCES: ReplySources = { memories: [], people: [] }
+
+export function replySources(recall: Recall): ReplySources {
+  return {
+    memories: recall.memories.map((m) => ({ id: m.id, label: m.label, kind: m.kind, text: m.text })),
+    people: recall.people.map((p) => ({ id: p.id, name: p.name, types: p.types })),
+  }
+}
+
+export const hasSources = (s: ReplySources | null | undefined) => Boolean(s && (s.memories.length || s.people.length))
+
+/** The recalled memories as the prompt's "Remembered" lines (see formatPersonContext). */
+export function rememberedLines(recall: Recall): string[] {
+  return recall.memories.map((m) => `${m.text.replace(/\s+/g, ' ').trim()}${m.personName && !m.text.includes(m.personName) ? ` (about ${m.personName})` : ''}`)
+}
