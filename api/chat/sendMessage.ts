@@ -67,7 +67,7 @@ interface Attachment {
 }
 
 /** The caller's own uploaded images, in the order given. */
-async function attachments(deps: ChatDeps, userId: string, fileIds: string[]): Promise<Attachment[]> {
+export async function attachments(deps: ChatDeps, userId: string, fileIds: string[]): Promise<Attachment[]> {
   if (!fileIds.length) return []
   if (new Set(fileIds).size !== fileIds.length) throw badRequest('files: the same file is attached twice')
   const refused = badRequest('files: only images you uploaded yourself can be attached')
@@ -94,10 +94,17 @@ interface Turns {
  * The conversation so far: as much as fits the prompt's budget (without the help blocks, which the model need
  * not read again), and the last exchange for reading the new message in context.
  */
-async function recentTurns(sql: Sql, userId: string, conversationId: string): Promise<Turns> {
+export async function recentTurns(
+  sql: Sql,
+  userId: string,
+  conversationId: string,
+  /** Only what came before this message (a turn tried again). */
+  before?: { id: string; created_at: Date },
+): Promise<Turns> {
   const newestFirst = await sql<(HistoryMessage & { help: string | null })[]>`
     select role, text, help_text as help from messages
     where conversation_id = ${conversationId} and user_id = ${userId} and status = 'COMPLETE' and text <> ''
+      ${before ? sql`and (created_at, id) < (${before.created_at}, ${before.id}::uuid)` : sql``}
     order by created_at desc, id desc limit ${HISTORY_ROWS}`
   const withoutHelp = newestFirst.map(({ role, text, help }) => ({
     role,
@@ -111,7 +118,7 @@ async function recentTurns(sql: Sql, userId: string, conversationId: string): Pr
   }
 }
 
-async function limitReached(tx: TransactionSql<{}>, userId: string): Promise<HttpError> {
+export async function limitReached(tx: TransactionSql<{}>, userId: string): Promise<HttpError> {
   const [row] = await tx<{ message_limit: number; message_reset_at: Date }[]>`
     select message_limit, message_reset_at from users where id = ${userId}`
   return new HttpError(
@@ -183,7 +190,7 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
   }
 }
 
-interface ReplyJob {
+export interface ReplyJob {
   userId: string
   userMessageId: string
   botMessageId: string
@@ -196,6 +203,8 @@ interface ReplyJob {
   help: () => Promise<string>
   supportiveReply: string
   feed: ReplyFeed
+  /** Undoes the turn when the model fails; by default both messages are removed. The allowance is refunded either way. */
+  rollback?: (tx: TransactionSql<{}>) => Promise<void>
 }
 
 /** The fixed supportive reply, fed out word by word like a model's. */
@@ -204,7 +213,7 @@ function* fixedReply(text: string): Generator<string> {
 }
 
 /** Runs without the request's signal on purpose: a reply that has started is finished even if the client leaves. */
-async function writeReply(deps: ChatDeps, job: ReplyJob): Promise<ReplyOutcome> {
+export async function writeReply(deps: ChatDeps, job: ReplyJob): Promise<ReplyOutcome> {
   let text = ''
   let help: string | null = null
   let failure: HttpError | null = null
@@ -236,7 +245,8 @@ async function writeReply(deps: ChatDeps, job: ReplyJob): Promise<ReplyOutcome> 
   try {
     if (failure) {
       await deps.sql.begin(async (tx) => {
-        await tx`delete from messages where id in ${tx([job.userMessageId, job.botMessageId])} and user_id = ${job.userId}`
+        if (job.rollback) await job.rollback(tx)
+        else await tx`delete from messages where id in ${tx([job.userMessageId, job.botMessageId])} and user_id = ${job.userId}`
         await refundMessage(tx, job.userId, job.counted)
       })
       return { ok: false, error: failure.toBody() }

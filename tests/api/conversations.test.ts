@@ -234,7 +234,7 @@ describe('POST /feedbacks/bot-response-message', () => {
       insert into messages (conversation_id, user_id, role, text) values (${chat.conversationId}, ${chat.userId}, 'USER', 'hello') returning id`
     const ok = await app.json('POST', '/feedbacks/bot-response-message', { cookie: chat.cookie, body: { messageId: bot.id, feedbackText: '  Spot on  ' } })
     expect(ok.status).toBe(200)
-    expect(ok.body).toEqual({ id: expect.any(String), messageId: bot.id, feedbackText: 'Spot on', createdAt: expect.any(String) })
+    expect(ok.body).toEqual({ id: expect.any(String), messageId: bot.id, feedbackText: 'Spot on', version: 1, createdAt: expect.any(String) })
     const [stored] = await sql()<{ feedback_text: string; user_id: string }[]>`select feedback_text, user_id from message_feedbacks where message_id = ${bot.id}`
     expect(stored).toEqual({ feedback_text: 'Spot on', user_id: chat.userId })
 
