@@ -10,6 +10,7 @@ import { FeedbackDialog } from '../components/chat/FeedbackDialog'
 import { CharacterDevTool } from '../components/chat/CharacterDevTool'
 import { GetHelpButton } from '../components/safety/GetHelpButton'
 import { browserTimeZone } from '../components/safety/HelpLines'
+import { useRevise } from '../components/chat/useRevise'
 import { limitState, messagesLeft } from '../components/chat/limits'
 import type { Allowance, ChatMessage } from '../components/chat/types'
 import { useT } from '../lib/reactI18n'
@@ -59,7 +60,7 @@ function Room(props: Props) {
   const [pollId, setPollId] = useState<string | null>(null)
   const [wrapOpen, setWrapOpen] = useState(false)
   const [wrapSeen, setWrapSeen] = useState(false)
-  const [feedbackFor, setFeedbackFor] = useState<string | null>(null)
+  const [feedbackFor, setFeedbackFor] = useState<{ id: string; version: number } | null>(null)
   const [shareLocation, setShareLocation] = useState(false)
   useEffect(() => setShareLocation(localStorage.getItem('shareLocation') === 'true'), [])
   const geo = useRef<{ latitude: number; longitude: number } | null>(null)
@@ -142,9 +143,9 @@ function Room(props: Props) {
     if (!pollId) return
     const timer = setInterval(async () => {
       try {
-        const m = await api<{ text: string; help: string | null }>(`/chatbots/conversations/${props.conversationId}/messages/${pollId}`, { silent: true })
+        const m = await api<{ text: string; help: string | null; sources: ChatMessage['sources']; version: number }>(`/chatbots/conversations/${props.conversationId}/messages/${pollId}`, { silent: true })
         if (m.text) {
-          replace(pollId, { text: m.text, help: m.help, pending: false })
+          replace(pollId, { text: m.text, help: m.help, sources: m.sources, version: m.version, pending: false })
           setPollId(null)
         }
       } catch (e) {
@@ -255,7 +256,9 @@ function Room(props: Props) {
           botId = data.botMessageId
           userId = data.userMessageId
           setMessages((list) =>
-            list.map((m) => (m.id === userLocal ? { ...m, id: data.userMessageId, pending: false } : m.id === botLocal ? { ...m, id: data.botMessageId } : m)),
+            list.map((m) =>
+              m.id === userLocal ? { ...m, id: data.userMessageId, pending: false } : m.id === botLocal ? { ...m, id: data.botMessageId, sources: data.sources } : m,
+            ),
           )
           if (data.messageLimit) setAllowance(data.messageLimit)
         } else if (ev.event === 'help') {
@@ -292,6 +295,23 @@ function Room(props: Props) {
     }
   }
 
+  const revise = useRevise({
+    conversationId: props.conversationId,
+    characterId: props.characterId,
+    premium: props.premium,
+    currentDateTime: clientDateTime,
+    setMessages,
+    setAllowance,
+    setAnswering,
+    fail: (code, message) =>
+      showAlert(t('chat.errorTitle'), code === 'BotResponseFailureException' ? t('chat.noResponse') : t('chat.otherError', { message })),
+  })
+  // The last turn can be tried again: its reply regenerated, its question edited and resent.
+  const [lastQuestion, lastReply] = messages.slice(-2)
+  const revisable =
+    !answering && state !== 'none' && lastQuestion?.role === 'USER' && lastReply?.role === 'ASSISTANT' && !!lastReply.text && !lastReply.pending &&
+    !lastReply.id.startsWith('local-')
+
   const left = messagesLeft(allowance)
   const roomPath = `/app/conversations/${props.conversationId}/character/${props.characterId}`
   let lastDay = ''
@@ -317,6 +337,7 @@ function Room(props: Props) {
               shareLocation={shareLocation}
               onShareLocation={setShareLocation}
               onMessagesDeleted={() => { setMessages([]); setHasMore(false) }}
+              lastReplySources={messages.findLast((m) => m.role === 'ASSISTANT')?.sources ?? null}
             />
           )}
           <a className="icon-btn" href={`/app/settings?from=${encodeURIComponent(roomPath)}`} aria-label={t('common.settings')}><Icon name="gear" /></a>
@@ -347,7 +368,13 @@ function Room(props: Props) {
               return (
                 <Fragment key={m.id}>
                   {divider && <li className="day-divider"><time dateTime={m.createdAt}>{formatInZone(m.createdAt, DATE_FORMATS.dayDivider)}</time></li>}
-                  <MessageBubble message={m} onFeedback={(msg) => setFeedbackFor(msg.id)} />
+                  <MessageBubble
+                    message={m}
+                    conversationId={props.conversationId}
+                    onFeedback={(msg, version) => setFeedbackFor({ id: msg.id, version })}
+                    onRegenerate={revisable && m === lastReply ? () => revise.regenerate(lastQuestion, lastReply) : undefined}
+                    onEdit={revisable && m === lastQuestion ? (text) => revise.edit(lastQuestion, lastReply, text) : undefined}
+                  />
                 </Fragment>
               )
             })}
@@ -379,7 +406,7 @@ function Room(props: Props) {
           </>
         }
       />
-      <FeedbackDialog messageId={feedbackFor} onClose={() => setFeedbackFor(null)} />
+      <FeedbackDialog messageId={feedbackFor?.id ?? null} version={feedbackFor?.version} onClose={() => setFeedbackFor(null)} />
     </div>
   )
 }

@@ -6,6 +6,8 @@ import { Icon } from '../Icon'
 import { t } from '../../lib/clientI18n'
 import { api, ApiError } from '../../lib/api'
 import { showAlert } from '../../lib/alertDialog'
+import { personChip } from './ReplySources'
+import type { ReplySources } from './types'
 
 interface Props {
   characterId: string
@@ -14,6 +16,8 @@ interface Props {
   shareLocation: boolean
   onShareLocation: (on: boolean) => void
   onMessagesDeleted: () => void
+  /** What the latest reply's prompt drew on, shown to staff in full. */
+  lastReplySources: ReplySources | null
 }
 
 const messageOf = (e: unknown) => (e instanceof ApiError ? `${e.code ?? e.status}: ${e.message}` : String(e))
@@ -90,6 +94,17 @@ export function CharacterDevTool(props: Props) {
       <Dialog open={open} onOpenChange={setOpen} title={t('chat.devTool')} wide>
         {editor('idealSelfPrompt', t('chat.idealSelfPrompt'))}
         {editor('prompt', t('chat.systemPrompt'))}
+        <section className="dev-sources" aria-labelledby="dev-sources-title">
+          <h3 id="dev-sources-title">{t('chat.sourcesTitle')}</h3>
+          {props.lastReplySources && (props.lastReplySources.people.length > 0 || props.lastReplySources.memories.length > 0) ? (
+            <ul>
+              {props.lastReplySources.people.map((p) => <li key={p.id}>{personChip(p)}</li>)}
+              {props.lastReplySources.memories.map((m) => <li key={m.id}><strong>{m.label}</strong> ({m.kind}): {m.text}</li>)}
+            </ul>
+          ) : (
+            <p className="muted">{t('chat.noSources')}</p>
+          )}
+        </section>
         <label className="check">
           <input type="checkbox" checked={props.shareLocation} onChange={(e) => props.onShareLocation(e.target.checked)} /> {t('chat.shareLocation')}
         </label>

@@ -1,0 +1,63 @@
+// The chips under a reply: the people of the graph and the memories that went into its prompt. A memory chip opens
+// the memory as it is now (or says it was forgotten); a person chip opens their memories in settings.
+import { useState } from 'react'
+import { Dialog } from '../Dialog'
+import { t } from '../../lib/clientI18n'
+import { api, ApiError } from '../../lib/api'
+import type { ReplySources as Sources } from './types'
+
+interface OpenMemory {
+  id: string
+  label: string
+  text: string
+  gone: boolean
+}
+
+export const personChip = (p: { name: string; types: string[] }) => (p.types.length ? `${p.name} · ${p.types[0]}` : p.name)
+
+export function ReplySources({ sources }: { sources: Sources | null | undefined }) {
+  const [open, setOpen] = useState<OpenMemory | null>(null)
+  if (!sources || (!sources.memories.length && !sources.people.length)) return null
+
+  async function show(memory: Sources['memories'][number]) {
+    try {
+      const now = await api<{ text: string; label: string }>(`/memories/${memory.id}`, { silent: true })
+      setOpen({ id: memory.id, label: now.label, text: now.text, gone: false })
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 404) setOpen({ id: memory.id, label: memory.label, text: memory.text, gone: true })
+    }
+  }
+
+  return (
+    <>
+      <ul className="source-chips" aria-label={t('memories.chipsLabel')}>
+        {sources.people.map((p) => (
+          <li key={`p-${p.id}`}>
+            <a className="source-chip person" href={`/app/settings/memories?search=${encodeURIComponent(p.name)}`}>{personChip(p)}</a>
+          </li>
+        ))}
+        {sources.memories.map((m) => (
+          <li key={`m-${m.id}`}>
+            <button type="button" className="source-chip" onClick={() => show(m)} aria-label={t('memories.openMemory', { label: m.label })}>
+              {m.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Dialog
+        open={open !== null}
+        onOpenChange={(o) => !o && setOpen(null)}
+        title={open?.label ?? ''}
+        actions={
+          <>
+            <button type="button" className="btn btn-ghost" onClick={() => setOpen(null)}>{t('common.close')}</button>
+            {open && !open.gone && <a className="btn" href={`/app/settings/memories?memory=${open.id}`}>{t('memories.manage')}</a>}
+          </>
+        }
+      >
+        {open && <p className="memory-quote">{open.text}</p>}
+        {open?.gone && <p className="muted">{t('memories.memoryGone')}</p>}
+      </Dialog>
+    </>
+  )
+}
