@@ -7,7 +7,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary'
 import { MemoryEditor, type MemoryDraft } from '../components/memories/MemoryEditor'
 import { groupMemories, KINDS, type Memory } from '../components/memories/groups'
 import { useT } from '../lib/reactI18n'
-import { api, apiUrl, ApiError } from '../lib/api'
+import { api, ApiError } from '../lib/api'
 import { DATE_FORMATS, formatInZone } from '../lib/dates'
 
 interface Props {
@@ -140,7 +140,7 @@ function Manager(props: Props) {
       )}
 
       <div className="memories-footer">
-        <a className="btn btn-ghost" href={apiUrl('/memories/export')} download>{t('memories.export')}</a>
+        <a className="btn btn-ghost" href="/api/v1/memories/export" download>{t('memories.export')}</a>
         <button type="button" className="btn btn-danger" disabled={memories.length === 0} onClick={() => setForgetAll(true)}>{t('memories.forgetAll')}</button>
       </div>
 

@@ -1,6 +1,6 @@
 // The chips under a reply: the people of the graph and the memories that went into its prompt. A memory chip opens
 // the memory as it is now (or says it was forgotten); a person chip opens their memories in settings.
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Dialog } from '../Dialog'
 import { t } from '../../lib/clientI18n'
 import { api, ApiError } from '../../lib/api'
@@ -17,9 +17,16 @@ export const personChip = (p: { name: string; types: string[] }) => (p.types.len
 
 export function ReplySources({ sources }: { sources: Sources | null | undefined }) {
   const [open, setOpen] = useState<OpenMemory | null>(null)
+  // The dialog is opened from code, after the memory is fetched, so focus is handed back to the chip by hand.
+  const opener = useRef<HTMLElement | null>(null)
+  const close = () => {
+    setOpen(null)
+    setTimeout(() => opener.current?.focus(), 0)
+  }
   if (!sources || (!sources.memories.length && !sources.people.length)) return null
 
-  async function show(memory: Sources['memories'][number]) {
+  async function show(memory: Sources['memories'][number], chip: HTMLElement) {
+    opener.current = chip
     try {
       const now = await api<{ text: string; label: string }>(`/memories/${memory.id}`, { silent: true })
       setOpen({ id: memory.id, label: now.label, text: now.text, gone: false })
@@ -38,7 +45,7 @@ export function ReplySources({ sources }: { sources: Sources | null | undefined 
         ))}
         {sources.memories.map((m) => (
           <li key={`m-${m.id}`}>
-            <button type="button" className="source-chip" onClick={() => show(m)} aria-label={t('memories.openMemory', { label: m.label })}>
+            <button type="button" className="source-chip" onClick={(e) => show(m, e.currentTarget)} aria-label={t('memories.openMemory', { label: m.label })}>
               {m.label}
             </button>
           </li>
@@ -46,11 +53,11 @@ export function ReplySources({ sources }: { sources: Sources | null | undefined 
       </ul>
       <Dialog
         open={open !== null}
-        onOpenChange={(o) => !o && setOpen(null)}
+        onOpenChange={(o) => !o && close()}
         title={open?.label ?? ''}
         actions={
           <>
-            <button type="button" className="btn btn-ghost" onClick={() => setOpen(null)}>{t('common.close')}</button>
+            <button type="button" className="btn btn-ghost" onClick={close}>{t('common.close')}</button>
             {open && !open.gone && <a className="btn" href={`/app/settings/memories?memory=${open.id}`}>{t('memories.manage')}</a>}
           </>
         }
