@@ -75,7 +75,10 @@ function composeReply({ context, said, sentImages, turn, language }: Conversatio
   if (idealSelf) sentences.push(pick(texts.identity, turn)(idealSelf))
   // Every other turn brings back something they said during onboarding, so the conversation builds on it.
   const earlier = [context.goal, ...(context.story ?? [])].filter((entry): entry is string => Boolean(entry))
-  if (earlier.length && turn % 2 === 1) sentences.push(texts.earlier(excerpt(pick(earlier, turn >> 1))))
+  // A memory recalled for this message comes back first: it is what the message is about.
+  const remembered = context.remembered?.[0]
+  if (remembered) sentences.push(texts.earlier(excerpt(remembered)))
+  else if (earlier.length && turn % 2 === 1) sentences.push(texts.earlier(excerpt(pick(earlier, turn >> 1))))
   sentences.push(pick(texts.step, seed >>> 4))
   return `${sentences.join(texts.space)}\n\n${pick(texts.question, seed >>> 8)}`
 }

@@ -1,6 +1,7 @@
 // Recall: the memories most relevant to the person's new message, and the people of the graph it names, bounded by
 // a token budget. Candidates come from three indexed lookups — full-text matches, memories about a named person,
 // and the standing preferences — and are ranked here by text rank, the named people and recency.
+import type { TransactionSql } from 'postgres'
 import type { Sql } from '../db/database'
 import { estimateTokens } from '../chat/prompt'
 import type { MemoryKind } from './memories'
@@ -33,6 +34,7 @@ export interface Recall {
 export const MEMORY_TOKEN_BUDGET = 350
 const MAX_MEMORIES = 12
 const CANDIDATES = 60
+const TEXT_POOL = 300
 const DAY_MS = 86_400_000
 
 interface CandidateRow {
@@ -101,46 +103,59 @@ export function withinBudget(ranked: RecalledMemory[], budget = MEMORY_TOKEN_BUD
  * ts_rank of an any-term query is the average over the query's terms, and one matched term in a short text ranks
  * about 0.0608 (the weight of an unlabelled lexeme); scaled back, it reads as a count of matched terms.
  */
-const matchedTerms = (sql: Sql, query: string, termCount: number) =>
-  sql`ts_rank(m.search_vector, to_tsquery('english', ${query}), 0) * ${termCount} / 0.0608`
+const matchedTerms = (db: TransactionSql<{}>, query: string, termCount: number) =>
+  db`ts_rank(m.search_vector, to_tsquery('english', ${query}), 0) * ${termCount} / 0.0608`
 
-export async function graphPeople(sql: Sql, userId: string, characterId: string): Promise<GraphPerson[]> {
+export async function graphPeople(sql: Sql | TransactionSql<{}>, userId: string, characterId: string): Promise<GraphPerson[]> {
   return sql<GraphPerson[]>`
     select n.id, n.name, e.types from relation_nodes n join relation_edges e on e.target_id = n.id
     where n.character_id = ${characterId} and n.user_id = ${userId} and not n.is_self`
+}
+
+/**
+ * Text matches are ranked among the most recent TEXT_POOL of them: a word shared by thousands of memories then
+ * costs a walk down the recency index instead of ranking every match, and a rare word is found through the
+ * full-text index either way (the planner picks whichever is cheaper). Memories about a named person and the
+ * standing preferences come in beside them.
+ */
+function candidateRows(db: TransactionSql<{}>, userId: string, query: string | null, termCount: number, names: string[]) {
+  return db<CandidateRow[]>`
+    (select m.id, m.kind, m.text, m.label, m.person_name, m.relation_node_id, m.updated_at,
+       ${query ? matchedTerms(db, query, termCount) : db`0`}::float8 as matches
+     from (select id from memories
+           where user_id = ${userId} and ${query ? db`search_vector @@ to_tsquery('english', ${query})` : db`false`}
+           order by updated_at desc limit ${TEXT_POOL}) pool
+     join memories m on m.id = pool.id
+     order by matches desc, m.updated_at desc limit ${CANDIDATES})
+    union
+    (select m.id, m.kind, m.text, m.label, m.person_name, m.relation_node_id, m.updated_at, 0::float8 as matches
+     from memories m
+     where m.user_id = ${userId} and m.person_name is not null
+       and lower(m.person_name) in ${names.length ? db(names) : db`(null)`}
+     order by m.updated_at desc limit ${CANDIDATES})
+    union
+    (select m.id, m.kind, m.text, m.label, m.person_name, m.relation_node_id, m.updated_at, 0::float8 as matches
+     from memories m where m.user_id = ${userId} and m.kind = 'preference'
+     order by m.updated_at desc limit 8)`
 }
 
 export async function recallMemories(
   sql: Sql,
   req: { userId: string; characterId: string; text: string; budget?: number; now?: number },
 ): Promise<Recall> {
-  const graph = await graphPeople(sql, req.userId, req.characterId)
   const terms = queryTerms(req.text)
-  const named = graph.filter((p) => mentions(req.text, p.name))
-  const namedNames = new Set(named.map((p) => p.name.toLowerCase()))
-  // Names said that are not in the graph still find memories about that person ("my friend Jun").
-  for (const term of terms) namedNames.add(term)
-
-  const query = anyTermQuery(terms)
-  const textMatch = terms.length
-    ? sql`m.search_vector @@ to_tsquery('english', ${query})`
-    : sql`false`
-  const nameList = [...namedNames]
-  const candidates = await sql<CandidateRow[]>`
-    (select m.id, m.kind, m.text, m.label, m.person_name, m.relation_node_id, m.updated_at,
-       ${terms.length ? matchedTerms(sql, query, terms.length) : sql`0`}::float8 as matches
-     from memories m where m.user_id = ${req.userId} and ${textMatch}
-     order by matches desc, m.updated_at desc limit ${CANDIDATES})
-    union
-    (select m.id, m.kind, m.text, m.label, m.person_name, m.relation_node_id, m.updated_at, 0::float8 as matches
-     from memories m
-     where m.user_id = ${req.userId} and m.person_name is not null
-       and lower(m.person_name) in ${nameList.length ? sql(nameList) : sql`(null)`}
-     order by m.updated_at desc limit ${CANDIDATES})
-    union
-    (select m.id, m.kind, m.text, m.label, m.person_name, m.relation_node_id, m.updated_at, 0::float8 as matches
-     from memories m where m.user_id = ${req.userId} and m.kind = 'preference'
-     order by m.updated_at desc limit 8)`
+  // A prepared statement soon runs on a generic plan, which cannot know how many memories the words match and
+  // was measured at 10x slower; these are planned for their own words every time.
+  const { graph, named, namedNames, candidates } = await sql.begin(async (tx) => {
+    await tx`set local plan_cache_mode = force_custom_plan`
+    const graph = await graphPeople(tx, req.userId, req.characterId)
+    const named = graph.filter((p) => mentions(req.text, p.name))
+    const namedNames = new Set(named.map((p) => p.name.toLowerCase()))
+    // Names said that are not in the graph still find memories about that person ("my friend Jun").
+    for (const term of terms) namedNames.add(term)
+    const candidates = await candidateRows(tx, req.userId, terms.length ? anyTermQuery(terms) : null, terms.length, [...namedNames])
+    return { graph, named, namedNames, candidates }
+  })
 
   // The union keeps a row once per score it was found with; keep its best.
   const best = new Map<string, CandidateRow>()

@@ -74,3 +74,16 @@ describe('near-duplicates', () => {
     expect(isNearDuplicate('Likes jazz', 'Likes hiking')).toBe(false)
   })
 })
+
+describe('with no model', () => {
+  test('the offline reply brings back the memory recalled for the message', async () => {
+    const { createOfflineProvider } = await import('../../../api/llm/offlineProvider')
+    const { replyMessages } = await import('../../../api/chat/prompt')
+    const scene = { characterName: 'Ideal Self', characterPrompt: null, currentDateTime: 'Sunday 2026-11-22 10:30:00', language: 'en-US' as const }
+    const text = 'My legs are sore from marathon training today'
+    const withMemory = await createOfflineProvider().complete(replyMessages({ ...scene, remembered: ["I'm training for the Taipei marathon in April."] }, [], text, []))
+    expect(withMemory).toContain("You told me earlier: \"I'm training for the Taipei marathon in April\"")
+    const without = await createOfflineProvider().complete(replyMessages(scene, [], text, []))
+    expect(without).not.toContain('Taipei')
+  })
+})
