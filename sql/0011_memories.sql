@@ -41,3 +41,30 @@ create table message_versions (
 
 -- Feedback is given on the version the person was reading.
 alter table message_feedbacks add column version integer not null default 1;
+
+-- Embeddings of memories for recall by meaning, where the database has pgvector (PGlite always does; PostgreSQL
+-- when the extension is installed and this role may create it). Without it recall uses text search alone.
+-- `text` is what was embedded: an edited memory's old vector no longer counts. No dimension is fixed, so any
+-- embedding model fits; vectors of another model are ignored by recall.
+do $$
+begin
+  if exists (select 1 from pg_available_extensions where name = 'vector') then
+    begin
+      create extension if not exists vector;
+    exception when insufficient_privilege then
+      raise notice 'pgvector is available but this role cannot create it; memory recall uses text search only';
+    end;
+  end if;
+  if exists (select 1 from pg_extension where extname = 'vector') then
+    execute $sql$
+      create table memory_embeddings (
+        memory_id uuid primary key references memories (id) on delete cascade,
+        user_id uuid not null references users (id) on delete cascade,
+        model text not null,
+        text text not null,
+        embedding vector not null
+      )$sql$;
+    execute 'create index memory_embeddings_user_idx on memory_embeddings (user_id, model)';
+  end if;
+end
+$$;

@@ -136,7 +136,7 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
     attachments(deps, req.userId, req.fileIds),
     recentTurns(deps.sql, req.userId, req.conversationId),
     deps.sql<{ crisis_country: string | null }[]>`select crisis_country from users where id = ${req.userId}`,
-    recallForReply(deps.sql, req.userId, req.characterId, text),
+    recallForReply(deps.sql, req.userId, req.characterId, text, deps.provider.embed),
   ])
   // Rules first, on this message read with the last exchange; they never wait for a model.
   const risk = text ? assessTurn(text, turns.context) : { level: 'none' as const, categories: [] }

@@ -4,6 +4,8 @@
 import type { Sql } from '../db/database'
 import { enqueueExtraction, type ExchangeRef } from './extractJob'
 import { recallMemories } from './recall'
+import { queryEmbedding } from './embeddings'
+import type { Embedder } from '../llm/provider'
 import { NO_SOURCES, rememberedLines, replySources, type ReplySources } from './sources'
 
 export interface ReplyRecall {
@@ -11,10 +13,11 @@ export interface ReplyRecall {
   sources: ReplySources
 }
 
-export async function recallForReply(sql: Sql, userId: string, characterId: string, text: string): Promise<ReplyRecall> {
+export async function recallForReply(sql: Sql, userId: string, characterId: string, text: string, embed?: Embedder): Promise<ReplyRecall> {
   if (!text.trim()) return { remembered: [], sources: NO_SOURCES }
   try {
-    const recall = await recallMemories(sql, { userId, characterId, text })
+    const semantic = await queryEmbedding(sql, embed, text)
+    const recall = await recallMemories(sql, { userId, characterId, text, semantic })
     return { remembered: rememberedLines(recall), sources: replySources(recall) }
   } catch (error) {
     console.error('Recalling memories failed; replying without them', error)

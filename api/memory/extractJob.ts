@@ -9,6 +9,7 @@ import { memoryExtractorMessages, memoryExtractorSchema, type ExtractedChanges, 
 import { graphPeople, recallMemories } from './recall'
 import { applyChanges } from './remember'
 import { extractByRules } from './ruleExtractor'
+import { embedMemories } from './embeddings'
 
 export const EXTRACT_MEMORIES = 'extract-memories'
 
@@ -68,11 +69,16 @@ export const extractMemoriesJob: JobHandler = async (job, { ctx, signal }) => {
   }
   if (!changes.add.length && !changes.update.length && !changes.outdated.length) return
 
-  await sql.begin(async (tx) => {
+  const written = await sql.begin(async (tx) => {
     if (!(await holdsClaim(tx, job))) throw new Error('Another worker took over this job; its result stands')
     // The message may have been deleted while the model thought.
     const [still] = await tx`select 1 from messages where id = ${userMessageId} and user_id = ${job.user_id}`
-    if (!still) return
-    await applyChanges(tx, job.user_id, userMessageId, changes)
+    if (!still) return null
+    return applyChanges(tx, job.user_id, userMessageId, changes)
   })
+  // Memories without a vector are still found by their words: an embedding failure does not fail the job.
+  if (written && model.embed)
+    await embedMemories(sql, model.embed, job.user_id, [...written.added, ...written.updated], signal).catch((error) =>
+      console.error('Embedding memories failed; they are found by text search', error),
+    )
 }

@@ -6,6 +6,7 @@ import type { Sql } from '../db/database'
 import { estimateTokens } from '../chat/prompt'
 import type { MemoryKind } from './memories'
 import { anyTermQuery, queryTerms } from './searchText'
+import { SIMILAR_FROM, similarMemoryRows } from './embeddings'
 
 export interface RecalledMemory {
   id: string
@@ -35,6 +36,7 @@ export const MEMORY_TOKEN_BUDGET = 350
 const MAX_MEMORIES = 12
 const CANDIDATES = 60
 const TEXT_POOL = 300
+const SIMILAR_CANDIDATES = 20
 const DAY_MS = 86_400_000
 
 interface CandidateRow {
@@ -47,6 +49,8 @@ interface CandidateRow {
   updated_at: Date
   /** About how many of the message's terms the memory contains (see `matchedTerms`). */
   matches: number
+  /** Cosine similarity of its embedding to the message's, when both exist. */
+  similarity?: number
 }
 
 /** Whether `name` is mentioned in `text`: as a whole word in alphabetic text, anywhere in Chinese. */
@@ -67,7 +71,8 @@ export function rankMemories(candidates: CandidateRow[], namedPeople: Set<string
   const ranked: RecalledMemory[] = []
   for (const row of candidates) {
     const aboutNamed = row.person_name !== null && namedPeople.has(row.person_name.toLowerCase())
-    const relevance = Math.min(row.matches, 3) * 1.5 + (aboutNamed ? 2 : 0) + (row.kind === 'preference' ? 0.6 : 0)
+    const meaning = (row.similarity ?? 0) >= SIMILAR_FROM ? (row.similarity! - 0.4) * 5 : 0
+    const relevance = Math.min(row.matches, 3) * 1.5 + meaning + (aboutNamed ? 2 : 0) + (row.kind === 'preference' ? 0.6 : 0)
     if (relevance <= 0) continue
     const ageDays = Math.max(0, now - row.updated_at.getTime()) / DAY_MS
     const score = relevance + Math.exp(-ageDays / 30)
@@ -141,7 +146,15 @@ function candidateRows(db: TransactionSql<{}>, userId: string, query: string | n
 
 export async function recallMemories(
   sql: Sql,
-  req: { userId: string; characterId: string; text: string; budget?: number; now?: number },
+  req: {
+    userId: string
+    characterId: string
+    text: string
+    budget?: number
+    now?: number
+    /** The message's embedding (embeddings.ts), when there is one: memories close in meaning join the candidates. */
+    semantic?: { model: string; vector: number[] } | null
+  },
 ): Promise<Recall> {
   const terms = queryTerms(req.text)
   // A prepared statement soon runs on a generic plan, which cannot know how many memories the words match and
@@ -154,6 +167,18 @@ export async function recallMemories(
     // Names said that are not in the graph still find memories about that person ("my friend Jun").
     for (const term of terms) namedNames.add(term)
     const candidates = await candidateRows(tx, req.userId, terms.length ? anyTermQuery(terms) : null, terms.length, [...namedNames])
+    if (req.semantic) {
+      const close = (await similarMemoryRows(tx, req.userId, req.semantic, SIMILAR_CANDIDATES)).filter((r) => r.similarity >= SIMILAR_FROM)
+      const similarity = new Map(close.map((r) => [r.id, r.similarity]))
+      const missing = close.map((r) => r.id).filter((id) => !candidates.some((c) => c.id === id))
+      if (missing.length)
+        candidates.push(
+          ...(await tx<CandidateRow[]>`
+            select id, kind, text, label, person_name, relation_node_id, updated_at, 0::float8 as matches
+            from memories where user_id = ${req.userId} and id in ${tx(missing)}`),
+        )
+      for (const c of candidates) c.similarity = similarity.get(c.id)
+    }
     return { graph, named, namedNames, candidates }
   })
 

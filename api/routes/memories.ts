@@ -15,6 +15,7 @@ import {
   toMemoryView,
   updateMemory,
 } from '../memory/memories'
+import { embedMemories } from '../memory/embeddings'
 
 const kind = t.Union(
   MEMORY_KINDS.map((k) => t.Literal(k)),
@@ -33,6 +34,12 @@ function required(field: string, value: string): string {
 
 export const memoryRoutes = (ctx: AppContext) => {
   const { sql } = ctx
+  // A memory written by hand gets its vector in the background; until then (or without one) text search finds it.
+  const embedLater = <T extends { id: string }>(userId: string, row: T): T => {
+    const embed = ctx.model.provider.embed
+    if (embed) embedMemories(sql, embed, userId, [row.id]).catch((error) => console.error('Embedding a memory failed', error))
+    return row
+  }
   async function own(userId: string, id: string) {
     const row = isUuid(id) ? await getMemory(sql, userId, id) : null
     if (!row) throw notFound('Memory not found')
@@ -66,12 +73,10 @@ export const memoryRoutes = (ctx: AppContext) => {
       '',
       async ({ user, body }) =>
         toMemoryView(
-          await createMemory(sql, user.id, {
-            kind: body.kind,
-            text: required('text', body.text),
-            label: body.label,
-            personName: body.personName,
-          }),
+          embedLater(
+            user.id,
+            await createMemory(sql, user.id, { kind: body.kind, text: required('text', body.text), label: body.label, personName: body.personName }),
+          ),
         ),
       {
         auth: true,
@@ -96,7 +101,7 @@ export const memoryRoutes = (ctx: AppContext) => {
           ...(body.personName !== undefined ? { personName: body.personName } : {}),
         })
         if (!row) throw notFound('Memory not found')
-        return toMemoryView(row)
+        return toMemoryView(embedLater(user.id, row))
       },
       {
         auth: true,
