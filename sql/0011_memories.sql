@@ -34,6 +34,8 @@ create table message_versions (
   message_id uuid not null references messages (id) on delete cascade,
   version integer not null,
   text text not null,
+  -- The help block that version opened with, if it needed one (messages.help_text).
+  help_text text,
   sources jsonb,
   created_at timestamptz not null,
   primary key (message_id, version)

@@ -129,8 +129,8 @@ async function revise(
 export function regenerateReply(deps: ChatDeps, req: ReviseRequest): Promise<StartedReply> {
   return revise(deps, req, null, async (tx, { reply }, sources) => {
     await tx`
-      insert into message_versions (message_id, version, text, sources, created_at)
-      values (${reply.id}, ${reply.version}, ${reply.text}, ${reply.sources && tx.json(reply.sources as never)}, ${reply.created_at})`
+      insert into message_versions (message_id, version, text, help_text, sources, created_at)
+      values (${reply.id}, ${reply.version}, ${reply.text}, ${reply.help_text}, ${reply.sources && tx.json(reply.sources as never)}, ${reply.created_at})`
     await tx`
       update messages set text = '', status = 'PENDING', version = ${reply.version + 1}, sources = ${tx.json(sources as never)}
       where id = ${reply.id}`
@@ -152,8 +152,8 @@ export async function editAndResend(deps: ChatDeps, req: ReviseRequest & { text:
   if (!text) throw badRequest('text: write a message')
   return revise(deps, req, text, async (tx, { question, reply }, sources) => {
     if (question.id !== req.messageId) throw conflict('Only your last message can be edited', 'NotLastMessage')
-    const versions = await tx<{ version: number; text: string; sources: ReplySources | null; created_at: Date }[]>`
-      delete from message_versions where message_id = ${reply.id} returning version, text, sources, created_at`
+    const versions = await tx<{ version: number; text: string; help_text: string | null; sources: ReplySources | null; created_at: Date }[]>`
+      delete from message_versions where message_id = ${reply.id} returning version, text, help_text, sources, created_at`
     const feedbacks = await tx<{ id: string; user_id: string; feedback_text: string; version: number; created_at: Date }[]>`
       delete from message_feedbacks where message_id = ${reply.id} returning id, user_id, feedback_text, version, created_at`
     await tx`update messages set text = ${text} where id = ${question.id}`
@@ -167,7 +167,7 @@ export async function editAndResend(deps: ChatDeps, req: ReviseRequest & { text:
           sources = ${reply.sources && undo.json(reply.sources as never)}
         where id = ${reply.id} and user_id = ${req.userId}`
       if (versions.length)
-        await undo`insert into message_versions ${undo(versions.map((v) => ({ message_id: reply.id, version: v.version, text: v.text, sources: v.sources && undo.json(v.sources as never), created_at: v.created_at })))}`
+        await undo`insert into message_versions ${undo(versions.map((v) => ({ message_id: reply.id, version: v.version, text: v.text, help_text: v.help_text, sources: v.sources && undo.json(v.sources as never), created_at: v.created_at })))}`
       if (feedbacks.length)
         await undo`insert into message_feedbacks ${undo(feedbacks.map((f) => ({ id: f.id, message_id: reply.id, user_id: f.user_id, feedback_text: f.feedback_text, version: f.version, created_at: f.created_at })))}`
     }
@@ -177,6 +177,8 @@ export async function editAndResend(deps: ChatDeps, req: ReviseRequest & { text:
 export interface ReplyVersion {
   version: number
   text: string
+  /** The help block the version opened with (its text starts with it), or null. */
+  help: string | null
   sources: ReplySources | null
   createdAt: string
   current: boolean
@@ -184,14 +186,14 @@ export interface ReplyVersion {
 
 /** Every version of one of the caller's replies, oldest first; null when it is not theirs. */
 export async function replyVersions(sql: Sql, userId: string, conversationId: string, messageId: string): Promise<ReplyVersion[] | null> {
-  const [current] = await sql<{ text: string; sources: ReplySources | null; version: number; created_at: Date }[]>`
-    select text, sources, version, created_at from messages
+  const [current] = await sql<{ text: string; help_text: string | null; sources: ReplySources | null; version: number; created_at: Date }[]>`
+    select text, help_text, sources, version, created_at from messages
     where id = ${messageId} and conversation_id = ${conversationId} and user_id = ${userId} and role = 'ASSISTANT'`
   if (!current) return null
-  const earlier = await sql<{ version: number; text: string; sources: ReplySources | null; created_at: Date }[]>`
-    select version, text, sources, created_at from message_versions where message_id = ${messageId} order by version`
+  const earlier = await sql<{ version: number; text: string; help_text: string | null; sources: ReplySources | null; created_at: Date }[]>`
+    select version, text, help_text, sources, created_at from message_versions where message_id = ${messageId} order by version`
   return [
-    ...earlier.map((v) => ({ version: v.version, text: v.text, sources: v.sources, createdAt: v.created_at.toISOString(), current: false })),
-    { version: current.version, text: current.text, sources: current.sources, createdAt: current.created_at.toISOString(), current: true },
+    ...earlier.map((v) => ({ version: v.version, text: v.text, help: v.help_text, sources: v.sources, createdAt: v.created_at.toISOString(), current: false })),
+    { version: current.version, text: current.text, help: current.help_text, sources: current.sources, createdAt: current.created_at.toISOString(), current: true },
   ]
 }

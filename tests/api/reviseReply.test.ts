@@ -185,3 +185,35 @@ describe('edit and resend the last message', () => {
     expect(await countOf(chat)).toBe(2)
   })
 })
+
+describe('a second try keeps help first', () => {
+  test('regenerating a reply to a message about suicide opens with the help block again, and its versions keep theirs', async () => {
+    const chat = await startChat(app)
+    chatReplies(['I am here with you.', 'You matter, and I am staying right here.'])
+    const first = await send(chat, 'I want to kill myself')
+    const res = await regenerate(chat)
+    const events = await allEvents(res)
+    const names = events.map((e) => e.event).filter((e) => e !== 'heartbeat')
+    expect(names.slice(0, 3)).toEqual(['start', 'help', 'delta'])
+    const help = events.find((e) => e.event === 'help')!.data.text as string
+    const done = events.at(-1)!.data
+    expect(done.help).toBe(help)
+    expect(done.text.startsWith(help)).toBe(true)
+    expect(done.text).toContain('You matter')
+    const versions = (await app.json('GET', `/chatbots/conversations/${chat.conversationId}/messages/${first.start.botMessageId}/versions`, { cookie: chat.cookie })).body.versions
+    expect(versions.map((v: any) => [v.version, Boolean(v.help), v.text.startsWith(v.help ?? '\u0000')])).toEqual([
+      [1, true, true],
+      [2, true, true],
+    ])
+  })
+
+  test('editing an ordinary message into one about self-harm gets the help block first', async () => {
+    const chat = await startChat(app)
+    chatReplies(['Sounds like a long day.', 'I am glad you told me. I am here.'])
+    const first = await send(chat, 'Long day at work today')
+    expect(first.end.data.help).toBeNull()
+    const events = await allEvents(await edit(chat, first.start.userMessageId, 'I want to end my life'))
+    expect(events.map((e) => e.event).filter((e) => e !== 'heartbeat').slice(0, 2)).toEqual(['start', 'help'])
+    expect(events.at(-1)!.data.help).toEqual(expect.any(String))
+  })
+})
