@@ -144,8 +144,6 @@ export function regenerateReply(deps: ChatDeps, req: ReviseRequest): Promise<Sta
   })
 }
 
-export const EDIT_TEXT_MAX = 4000
-
 /** The person's last message with new text, and a new reply in place of the old one (its versions and feedback go). */
 export async function editAndResend(deps: ChatDeps, req: ReviseRequest & { text: string; messageId: string }): Promise<StartedReply> {
   const text = req.text.trim()

@@ -54,7 +54,7 @@ export interface Embedder {
 }
 
 /** Checks what an embedding endpoint answered: one vector per text, all of one length. */
-export function checkEmbeddings(vectors: unknown, count: number): number[][] {
+function checkEmbeddings(vectors: unknown, count: number): number[][] {
   if (!Array.isArray(vectors) || vectors.length !== count) throw new ModelFailure('The embedding model did not answer one vector per text')
   const size = (vectors[0] as unknown[] | undefined)?.length ?? 0
   for (const v of vectors)

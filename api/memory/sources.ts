@@ -1,4 +1,4 @@
-// What a reply drew on: the memories and people put into its prompt, as a section of the system prompt and as the
+// What a reply drew on: the memories and people put into its prompt, as the prompt's "Remembered" lines and as the
 // record kept on the assistant message (messages.sources) for the chips under the bubble.
 import type { Recall } from './recall'
 import type { MemoryKind } from './memories'
@@ -16,8 +16,6 @@ export function replySources(recall: Recall): ReplySources {
     people: recall.people.map((p) => ({ id: p.id, name: p.name, types: p.types })),
   }
 }
-
-export const hasSources = (s: ReplySources | null | undefined) => Boolean(s && (s.memories.length || s.people.length))
 
 /** The recalled memories as the prompt's "Remembered" lines (see formatPersonContext). */
 export function rememberedLines(recall: Recall): string[] {
