@@ -3,8 +3,12 @@
 import type { Recall } from './recall'
 import type { MemoryKind } from './memories'
 
+/**
+ * Memories are kept by id, label and kind only: the text stays in the memories table, so forgetting a memory
+ * removes what it said from everywhere, while the reply's chip still shows that it drew on something.
+ */
 export interface ReplySources {
-  memories: { id: string; label: string; kind: MemoryKind; text: string }[]
+  memories: { id: string; label: string; kind: MemoryKind }[]
   people: { id: string; name: string; types: string[] }[]
 }
 
@@ -12,7 +16,7 @@ export const NO_SOURCES: ReplySources = { memories: [], people: [] }
 
 export function replySources(recall: Recall): ReplySources {
   return {
-    memories: recall.memories.map((m) => ({ id: m.id, label: m.label, kind: m.kind, text: m.text })),
+    memories: recall.memories.map((m) => ({ id: m.id, label: m.label, kind: m.kind })),
     people: recall.people.map((p) => ({ id: p.id, name: p.name, types: p.types })),
   }
 }

@@ -61,7 +61,7 @@ describe('with no model: rules remember, recall brings it back with its chip', (
     const later = await offline.json('POST', '/chatbots/conversations', { cookie: chat.cookie, body: { name: 'Ideal Self later' } })
     const laterChat = { ...chat, conversationId: later.body.id, path: `/chatbots/conversations/${later.body.id}/character/${chat.characterId}` }
     const reply = await say(offline, laterChat, 'My legs are sore from marathon training, should I rest?')
-    expect(reply.sources.memories).toEqual([{ id: memory.id, label: 'Taipei marathon', kind: 'plan', text: memory.text }])
+    expect(reply.sources.memories).toEqual([{ id: memory.id, label: 'Taipei marathon', kind: 'plan' }])
     // History keeps the chips.
     const page = await offline.json('GET', `/chatbots/conversations/${laterChat.conversationId}`, { cookie: chat.cookie })
     expect(page.body.messages.find((m: any) => m.id === reply.botMessageId).sources.memories[0].id).toBe(memory.id)
@@ -144,6 +144,10 @@ describe('recall into the prompt', () => {
     expect(first.sources.memories.map((m: any) => m.id)).toEqual([marathon.id, cilantro.id])
 
     expect((await ollama.json('DELETE', `/memories/${marathon.id}`, { cookie: chat.cookie })).status).toBe(200)
+    // The reply that used it keeps its chip, but what the memory said is gone with it.
+    const kept = await ollama.ctx.sql<{ sources: string }[]>`select sources::text as sources from messages where user_id = ${chat.userId} and role = 'ASSISTANT'`
+    expect(kept.map((r) => r.sources).join()).toContain(marathon.id)
+    expect(kept.map((r) => r.sources).join()).not.toContain('Training for the Taipei marathon')
     const second = await say(ollama, chat, 'How should I plan my marathon training this week?')
     prompt = lastChatSystemPrompt()
     expect(prompt).not.toContain('Taipei marathon')
@@ -167,7 +171,7 @@ describe('recall into the prompt', () => {
 
     const reply = await say(ollama, chat, 'Mei called me today')
     expect(reply.sources).toEqual({
-      memories: [{ id: memory.id, label: 'Starts university in March', kind: 'event', text: 'Starts university in March' }],
+      memories: [{ id: memory.id, label: 'Starts university in March', kind: 'event' }],
       people: [{ id: mei.id, name: 'Mei', types: ['sister'] }],
     })
     expect(lastChatSystemPrompt()).toContain('- Starts university in March (about Mei)')

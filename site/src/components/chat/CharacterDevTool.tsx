@@ -27,6 +27,8 @@ export function CharacterDevTool(props: Props) {
   const [saved, setSaved] = useState({ prompt: '', idealSelfPrompt: '' })
   const [draft, setDraft] = useState({ prompt: '', idealSelfPrompt: '' })
   const [confirmDelete, setConfirmDelete] = useState(false)
+  // What the last reply's memories say now (null: forgotten since).
+  const [memoryTexts, setMemoryTexts] = useState<Record<string, string | null>>({})
 
   async function openTool() {
     try {
@@ -35,6 +37,11 @@ export function CharacterDevTool(props: Props) {
         silent: true,
       })
       const values = { prompt: c.prompt ?? '', idealSelfPrompt: c.idealSelfPrompt ?? '' }
+      const ids = props.lastReplySources?.memories.map((m) => m.id) ?? []
+      const texts = await Promise.all(
+        ids.map((id) => api<{ text: string }>(`/memories/${id}`, { silent: true }).then((m) => m.text, () => null)),
+      )
+      setMemoryTexts(Object.fromEntries(ids.map((id, i) => [id, texts[i]])))
       setSaved(values)
       setDraft(values)
       setOpen(true)
@@ -99,7 +106,7 @@ export function CharacterDevTool(props: Props) {
           {props.lastReplySources && (props.lastReplySources.people.length > 0 || props.lastReplySources.memories.length > 0) ? (
             <ul>
               {props.lastReplySources.people.map((p) => <li key={p.id}>{personChip(p)}</li>)}
-              {props.lastReplySources.memories.map((m) => <li key={m.id}><strong>{m.label}</strong> ({m.kind}): {m.text}</li>)}
+              {props.lastReplySources.memories.map((m) => <li key={m.id}><strong>{m.label}</strong> ({m.kind}): {memoryTexts[m.id] ?? t('memories.forgotten')}</li>)}
             </ul>
           ) : (
             <p className="muted">{t('chat.noSources')}</p>

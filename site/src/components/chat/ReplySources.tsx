@@ -9,8 +9,8 @@ import type { ReplySources as Sources } from './types'
 interface OpenMemory {
   id: string
   label: string
-  text: string
-  gone: boolean
+  /** Null once the memory has been forgotten. */
+  text: string | null
 }
 
 export const personChip = (p: { name: string; types: string[] }) => (p.types.length ? `${p.name} · ${p.types[0]}` : p.name)
@@ -29,9 +29,9 @@ export function ReplySources({ sources }: { sources: Sources | null | undefined 
     opener.current = chip
     try {
       const now = await api<{ text: string; label: string }>(`/memories/${memory.id}`, { silent: true })
-      setOpen({ id: memory.id, label: now.label, text: now.text, gone: false })
+      setOpen({ id: memory.id, label: now.label, text: now.text })
     } catch (e) {
-      if (e instanceof ApiError && e.status === 404) setOpen({ id: memory.id, label: memory.label, text: memory.text, gone: true })
+      if (e instanceof ApiError && e.status === 404) setOpen({ id: memory.id, label: memory.label, text: null })
     }
   }
 
@@ -58,12 +58,11 @@ export function ReplySources({ sources }: { sources: Sources | null | undefined 
         actions={
           <>
             <button type="button" className="btn btn-ghost" onClick={close}>{t('common.close')}</button>
-            {open && !open.gone && <a className="btn" href={`/app/settings/memories?memory=${open.id}`}>{t('memories.manage')}</a>}
+            {open?.text && <a className="btn" href={`/app/settings/memories?memory=${open.id}`}>{t('memories.manage')}</a>}
           </>
         }
       >
-        {open && <p className="memory-quote">{open.text}</p>}
-        {open?.gone && <p className="muted">{t('memories.memoryGone')}</p>}
+        {open && (open.text ? <p className="memory-quote">{open.text}</p> : <p className="muted">{t('memories.memoryGone')}</p>)}
       </Dialog>
     </>
   )

@@ -5,7 +5,7 @@ export interface ChatFile {
 }
 
 export interface ReplySources {
-  memories: { id: string; label: string; kind: string; text: string }[]
+  memories: { id: string; label: string; kind: string }[]
   people: { id: string; name: string; types: string[] }[]
 }
 
