@@ -98,6 +98,8 @@ test('search finds memories in Chinese, and forget everything empties the list',
   await page.goto('/app/settings/memories')
   await expect(page.getByRole('heading', { name: 'Mei' })).toBeVisible()
   await expect(page.getByTestId('memory')).toHaveCount(3)
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([])
   await page.getByLabel('Search memories').fill('馬拉松')
   await expect(page.getByTestId('memory')).toHaveCount(1)
   await expect(page.getByTestId('memory')).toContainText('四月要跑台北馬拉松')
