@@ -53,14 +53,17 @@ interface CandidateRow {
   similarity?: number
 }
 
-/** Whether `name` is mentioned in `text`: as a whole word in alphabetic text, anywhere in Chinese. */
+/**
+ * Whether `name` is mentioned in `text`: anywhere in Chinese; as a whole word in alphabetic text, capitalised as a
+ * name is unless the person writes everything in lower case ("Will" is not named in "I will try").
+ */
 export function mentions(text: string, name: string): boolean {
-  const n = name.trim().toLowerCase()
+  const n = name.trim()
   if (!n) return false
-  const t = text.toLowerCase()
-  if (/\p{Script=Han}/u.test(n)) return t.includes(n)
+  if (/\p{Script=Han}/u.test(n)) return text.includes(n)
   const escaped = n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u').test(t)
+  const lowerCaseWriter = text === text.toLowerCase()
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, lowerCaseWriter ? 'iu' : 'u').test(text)
 }
 
 /**
@@ -159,7 +162,7 @@ export async function recallMemories(
   const terms = queryTerms(req.text)
   // A prepared statement soon runs on a generic plan, which cannot know how many memories the words match and
   // was measured at 10x slower; these are planned for their own words every time.
-  const { graph, named, namedNames, candidates } = await sql.begin(async (tx) => {
+  const { graph, named, candidates } = await sql.begin(async (tx) => {
     await tx`set local plan_cache_mode = force_custom_plan`
     const graph = await graphPeople(tx, req.userId, req.characterId)
     const named = graph.filter((p) => mentions(req.text, p.name))
@@ -179,13 +182,16 @@ export async function recallMemories(
         )
       for (const c of candidates) c.similarity = similarity.get(c.id)
     }
-    return { graph, named, namedNames, candidates }
+    return { graph, named, candidates }
   })
 
   // The union keeps a row once per score it was found with; keep its best.
   const best = new Map<string, CandidateRow>()
   for (const row of candidates) if ((best.get(row.id)?.matches ?? -1) < row.matches) best.set(row.id, row)
-  const memories = withinBudget(rankMemories([...best.values()], namedNames, req.now ?? Date.now()), req.budget)
+  // The candidates came for any word that could be a name; the boost goes only to names the message really says.
+  const said = new Set(named.map((p) => p.name.toLowerCase()))
+  for (const row of best.values()) if (row.person_name && mentions(req.text, row.person_name)) said.add(row.person_name.toLowerCase())
+  const memories = withinBudget(rankMemories([...best.values()], said, req.now ?? Date.now()), req.budget)
 
   const people = new Map(named.map((p) => [p.id, p]))
   for (const memory of memories) {

@@ -46,7 +46,9 @@ describe('recall ordering', () => {
     expect(mentions('Mei called me', 'Mei')).toBe(true)
     expect(mentions('Meiling called me', 'Mei')).toBe(false)
     expect(mentions('昨天小美打給我', '小美')).toBe(true)
-    expect(mentions('I saw mei.', 'Mei')).toBe(true)
+    expect(mentions('i saw mei today.', 'Mei')).toBe(true)
+    expect(mentions('I will try again tomorrow', 'Will')).toBe(false)
+    expect(mentions('Will called me', 'Will')).toBe(true)
   })
 })
 
