@@ -25,6 +25,7 @@ import { characterRoutes } from './routes/characters'
 import { chatHistoryRoutes } from './routes/chatHistory'
 import { relationRoutes } from './routes/relations'
 import { helpLineRoutes } from './routes/helpLines'
+import { memoryRoutes } from './routes/memories'
 
 function validationMessage(error: ValidationError): string {
   // A custom `error` text on a schema wins; otherwise name the field and what is wrong with it.
@@ -130,6 +131,7 @@ export function createApp(ctx: AppContext) {
     .use(chatHistoryRoutes(ctx))
     .use(relationRoutes(ctx))
     .use(helpLineRoutes(ctx))
+    .use(memoryRoutes(ctx))
     .use(ctx.cfg.production ? new Elysia() : devRoutes(ctx, ctx.devIdp))
   return app
 }

@@ -25,8 +25,8 @@ export interface Config {
   mailFrom: string
   llm: {
     provider: LlmProviderName
-    ollama: { host: string; model: string; apiKey: string | null; keepAlive: string }
-    openai: { baseUrl: string | null; apiKey: string | null; model: string | null }
+    ollama: { host: string; model: string; apiKey: string | null; keepAlive: string; embedModel: string | null }
+    openai: { baseUrl: string | null; apiKey: string | null; model: string | null; embedModel: string | null }
   }
   ecpay: { merchantId: string; hashKey: string; hashIV: string; endpoint: string }
   timeZone: string
@@ -111,11 +111,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         model: env.OLLAMA_MODEL || 'qwen2.5:3b-instruct',
         apiKey: env.OLLAMA_API_KEY || null,
         keepAlive: env.OLLAMA_KEEP_ALIVE || '10m',
+        embedModel: env.EMBEDDING_MODEL || null,
       },
       openai: {
         baseUrl: env.OPENAI_BASE_URL || null,
         apiKey: env.OPENAI_API_KEY || null,
         model: env.OPENAI_MODEL || null,
+        embedModel: env.EMBEDDING_MODEL || null,
       },
     },
     ecpay: {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { spawn } from 'node:child_process'
 import { startFakeEcpay } from '../tests/helpers/fakeEcpay'
-import { defaultReply, startFakeOllama } from '../tests/helpers/fakeOllama'
+import { defaultReply, startFakeOllama, type ScriptedReply } from '../tests/helpers/fakeOllama'
 import postgres from 'postgres'
 
 const dataDir = mkdtempSync(join(tmpdir(), 'idealself-e2e-'))
@@ -32,16 +32,35 @@ async function ownDatabase(url: string | undefined): Promise<{ url: string; drop
 }
 const database = await ownDatabase(process.env.DATABASE_URL)
 const ecpay = await startFakeEcpay({ mode: 'manual' })
-const ollama = process.env.E2E_MODEL === 'ollama' ? startFakeOllama({ models: ['qwen2.5:3b-instruct'] }) : null
+// The memory extraction after each reply asks the model too; it has a queue of its own (nothing remembered unless a
+// journey scripts it), so it never takes a reply a journey scripted for the chat.
+const scripted: ScriptedReply[] = []
+const extractions: object[] = []
+const isMemoryExtraction = (schema: any) => Boolean(schema?.properties?.add && schema?.properties?.outdated)
+const ollama =
+  process.env.E2E_MODEL === 'ollama'
+    ? startFakeOllama({
+        models: ['qwen2.5:3b-instruct'],
+        reply: (input) =>
+          isMemoryExtraction(input.schema)
+            ? { text: JSON.stringify(extractions.shift() ?? { add: [], update: [], outdated: [] }) }
+            : (scripted.shift() ?? defaultReply(input)),
+      })
+    : null
 const control = ollama
   ? Bun.serve({
       port: Number(process.env.E2E_CONTROL_PORT ?? 0),
       hostname: '127.0.0.1',
       async fetch(request) {
-        // { text?, chunkDelayMs?, status?, error? } for the next chat reply, or { reset: true }.
+        // { text?, chunkDelayMs?, status?, error? } for the next chat reply, { memory: {add, update, outdated} } for
+        // the next memory extraction, or { reset: true }.
         const script = await request.json()
-        if (script.reset) ollama.reply(defaultReply)
-        else ollama.queueReplies(script)
+        if (script.reset) {
+          scripted.length = 0
+          extractions.length = 0
+        }
+        else if (script.memory) extractions.push(script.memory)
+        else scripted.push(script)
         return Response.json({ ok: true })
       },
     })

@@ -3,6 +3,7 @@
 import type { Sql } from '../db/database'
 import { fileUrl } from '../files/uploads'
 import { REPLY_TIMEOUT_MS } from './botFailure'
+import type { ReplySources } from '../memory/sources'
 
 export interface ConversationRow {
   id: string
@@ -27,6 +28,10 @@ export interface MessageView {
   files: MessageFile[]
   /** The help block a crisis reply opens with (its text starts with it); null otherwise. */
   help: string | null
+  /** A reply's memories and people (what went into its prompt); null for the person's messages and older replies. */
+  sources: ReplySources | null
+  /** A reply's version: 1, then one more each time it is regenerated (the earlier ones are kept). */
+  version: number
 }
 
 export type Direction = 'asc' | 'desc'
@@ -42,14 +47,18 @@ export const toConversation = (row: ConversationRow) => ({
   updatedAt: row.updated_at.toISOString(),
 })
 
-export function toMessageView(row: {
+export interface MessageRowLike {
   id: string
   text: string
   role: 'USER' | 'ASSISTANT'
   created_at: Date
   files?: { id: string; mimeType: string }[]
   help_text?: string | null
-}): MessageView {
+  sources?: ReplySources | null
+  version?: number
+}
+
+export function toMessageView(row: MessageRowLike): MessageView {
   return {
     id: row.id,
     text: row.text,
@@ -57,6 +66,8 @@ export function toMessageView(row: {
     createdAt: row.created_at.toISOString(),
     files: (row.files ?? []).map((f) => ({ id: f.id, mimeType: f.mimeType, url: fileUrl(f.id) })),
     help: row.help_text ?? null,
+    sources: row.sources ?? null,
+    version: row.version ?? 1,
   }
 }
 
@@ -91,8 +102,8 @@ export async function messagePage(
 ): Promise<{ messages: MessageView[]; total: number }> {
   const order = page.direction === 'asc' ? sql`m.created_at asc, m.id asc` : sql`m.created_at desc, m.id desc`
   const [rows, [{ total }]] = await Promise.all([
-    sql<Parameters<typeof toMessageView>[0][]>`
-      select m.id, m.text, m.role, m.created_at, m.help_text,
+    sql<MessageRowLike[]>`
+      select m.id, m.text, m.role, m.created_at, m.help_text, m.sources, m.version,
         (select coalesce(json_agg(json_build_object('id', f.id, 'mimeType', f.mime_type) order by mf.position), '[]')
            from message_files mf join files f on f.id = mf.file_id where mf.message_id = m.id) as files
       from messages m
@@ -105,8 +116,10 @@ export async function messagePage(
 }
 
 export async function ownMessage(sql: Sql, userId: string, conversationId: string, messageId: string) {
-  const [row] = await sql<{ id: string; role: 'USER' | 'ASSISTANT'; text: string; status: 'PENDING' | 'COMPLETE'; help: string | null }[]>`
-    select id, role, text, status, help_text as help from messages
+  const [row] = await sql<
+    { id: string; role: 'USER' | 'ASSISTANT'; text: string; status: 'PENDING' | 'COMPLETE'; help: string | null; sources: ReplySources | null; version: number }[]
+  >`
+    select id, role, text, status, help_text as help, sources, version from messages
     where id = ${messageId} and conversation_id = ${conversationId} and user_id = ${userId}`
   return row ?? null
 }

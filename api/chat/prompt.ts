@@ -19,6 +19,8 @@ export interface Scene {
   geoLocation?: { latitude: number; longitude: number }
   /** The latest message speaks of suicide or self-harm: the reply follows the safety instruction. */
   crisis?: boolean
+  /** Memories recalled for this message (api/memory/recall.ts), best first. */
+  remembered?: string[]
 }
 
 /** About 4k tokens of context even on small local models, leaving room for the system prompt and the answer. */
@@ -51,6 +53,9 @@ export function recentHistory(newestFirst: HistoryMessage[], budget = HISTORY_TO
   return taken.reverse()
 }
 
+const REMEMBERED_RULE =
+  'Under "Remembered" are things the person told you earlier. Bring one in only when it helps with what they say now, naturally and without listing them; if they now say something different, believe them.'
+
 function systemPrompt(scene: Scene, task: string): string {
   const persona =
     scene.characterPrompt?.trim() ||
@@ -63,10 +68,11 @@ function systemPrompt(scene: Scene, task: string): string {
     `The person's local date and time is ${scene.currentDateTime}.${place}`,
     task,
     `Always answer in ${LANGUAGE_NAMES[scene.language]}, whatever language the rest of this prompt is in.`,
+    ...(scene.remembered?.length ? [REMEMBERED_RULE] : []),
   ].join('\n')
   const safety = scene.crisis ? `\n\n${CRISIS_INSTRUCTION}` : ''
   // The language section comes last: the offline provider reads it back (personContext), real models read it as text.
-  return `${persona}\n\n${rules}${safety}\n\n${formatPersonContext({ language: scene.language })}`
+  return `${persona}\n\n${rules}${safety}\n\n${formatPersonContext({ remembered: scene.remembered, language: scene.language })}`
 }
 
 export function replyMessages(scene: Scene, history: HistoryMessage[], userText: string, images: ChatImage[]): ChatMessage[] {

@@ -12,6 +12,7 @@ import { isUuid } from '../http/validation'
 import { chatScene } from './scene'
 import { countMessage, refundMessage, type Counted } from './messageCount'
 import { toMessageView, type MessageView } from './conversations'
+import type { ReplySources } from '../memory/sources'
 import { recentHistory, replyMessages, type HistoryMessage, type Scene } from './prompt'
 import { replyFeed, type ReplyFeed } from './replyFeed'
 import { assessTurn, type TurnContext } from './safety/detect'
@@ -21,12 +22,15 @@ import { SUPPORTIVE_REPLY } from './safety/crisisReply'
 import { secondOpinion } from './safety/secondOpinion'
 import { offlineChunks } from '../llm/offlineProvider'
 import { botFailure, REPLY_TIMEOUT_MS } from './botFailure'
+import { recallForReply, rememberExchange } from '../memory/chatHooks'
 
 export interface ChatDeps {
   sql: Sql
   storage: FileStorage
   provider: ModelProvider
   limitPeriod: LimitPeriod
+  /** Wakes this process's job worker after the memory extraction of an exchange is queued. */
+  jobs?: { kick(): void }
 }
 
 export interface SendRequest {
@@ -63,7 +67,7 @@ interface Attachment {
 }
 
 /** The caller's own uploaded images, in the order given. */
-async function attachments(deps: ChatDeps, userId: string, fileIds: string[]): Promise<Attachment[]> {
+export async function attachments(deps: ChatDeps, userId: string, fileIds: string[]): Promise<Attachment[]> {
   if (!fileIds.length) return []
   if (new Set(fileIds).size !== fileIds.length) throw badRequest('files: the same file is attached twice')
   const refused = badRequest('files: only images you uploaded yourself can be attached')
@@ -90,10 +94,17 @@ interface Turns {
  * The conversation so far: as much as fits the prompt's budget (without the help blocks, which the model need
  * not read again), and the last exchange for reading the new message in context.
  */
-async function recentTurns(sql: Sql, userId: string, conversationId: string): Promise<Turns> {
+export async function recentTurns(
+  sql: Sql,
+  userId: string,
+  conversationId: string,
+  /** Only what came before this message (a turn tried again). */
+  before?: { id: string; created_at: Date },
+): Promise<Turns> {
   const newestFirst = await sql<(HistoryMessage & { help: string | null })[]>`
     select role, text, help_text as help from messages
     where conversation_id = ${conversationId} and user_id = ${userId} and status = 'COMPLETE' and text <> ''
+      ${before ? sql`and (created_at, id) < (${before.created_at}, ${before.id}::uuid)` : sql``}
     order by created_at desc, id desc limit ${HISTORY_ROWS}`
   const withoutHelp = newestFirst.map(({ role, text, help }) => ({
     role,
@@ -107,7 +118,7 @@ async function recentTurns(sql: Sql, userId: string, conversationId: string): Pr
   }
 }
 
-async function limitReached(tx: TransactionSql<{}>, userId: string): Promise<HttpError> {
+export async function limitReached(tx: TransactionSql<{}>, userId: string): Promise<HttpError> {
   const [row] = await tx<{ message_limit: number; message_reset_at: Date }[]>`
     select message_limit, message_reset_at from users where id = ${userId}`
   return new HttpError(
@@ -121,10 +132,11 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
   const text = req.text.trim()
   if (!text && !req.fileIds.length) throw badRequest('text: write a message or attach an image')
   const scene = await chatScene(deps.sql, req.userId, req.conversationId, req.characterId)
-  const [files, turns, place] = await Promise.all([
+  const [files, turns, place, recall] = await Promise.all([
     attachments(deps, req.userId, req.fileIds),
     recentTurns(deps.sql, req.userId, req.conversationId),
     deps.sql<{ crisis_country: string | null }[]>`select crisis_country from users where id = ${req.userId}`,
+    recallForReply(deps.sql, req.userId, req.characterId, text, deps.provider.embed),
   ])
   // Rules first, on this message read with the last exchange; they never wait for a model.
   const risk = text ? assessTurn(text, turns.context) : { level: 'none' as const, categories: [] }
@@ -140,12 +152,12 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
       await tx`insert into message_files ${tx(files.map((f, position) => ({ message_id: userRow.id, file_id: f.id, position })))}`
     // The reply sorts after the question even when both land in the same microsecond (PGlite is that quick),
     // so paging by (created_at, id) never shows it first.
-    const [botRow] = await tx<{ id: string; text: string; role: 'ASSISTANT'; created_at: Date }[]>`
-      insert into messages (conversation_id, user_id, role, text, status, created_at)
+    const [botRow] = await tx<{ id: string; text: string; role: 'ASSISTANT'; created_at: Date; sources: ReplySources }[]>`
+      insert into messages (conversation_id, user_id, role, text, status, created_at, sources)
       select ${req.conversationId}, ${req.userId}, 'ASSISTANT', '', 'PENDING',
-             greatest(clock_timestamp(), created_at + interval '1 microsecond')
+             greatest(clock_timestamp(), created_at + interval '1 microsecond'), ${tx.json(recall.sources as never)}
       from messages where id = ${userRow.id}
-      returning id, text, role, created_at`
+      returning id, text, role, created_at, sources`
     await tx`
       update conversations set updated_at = now(), character_id = coalesce(character_id, ${req.characterId}::uuid)
       where id = ${req.conversationId} and user_id = ${req.userId}`
@@ -153,7 +165,7 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
   })
 
   const language = replyLanguage(text, scene.preferredLanguage)
-  const prompt: Scene = { ...scene, currentDateTime: req.currentDateTime, language, geoLocation: req.geoLocation }
+  const prompt: Scene = { ...scene, currentDateTime: req.currentDateTime, language, geoLocation: req.geoLocation, remembered: recall.remembered }
   const images = files.map((f) => f.image)
   const feed = replyFeed()
   const outcome = writeReply(deps, {
@@ -168,6 +180,7 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
     supportiveReply: SUPPORTIVE_REPLY[language],
     feed,
   })
+  rememberExchange(deps, { userId: req.userId, characterId: req.characterId, userMessageId: stored.userRow.id, botMessageId: stored.botRow.id }, outcome)
   return {
     userMessage: toMessageView({ ...stored.userRow, files: files.map(({ id, mimeType }) => ({ id, mimeType })) }),
     botMessage: toMessageView(stored.botRow),
@@ -177,7 +190,7 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
   }
 }
 
-interface ReplyJob {
+export interface ReplyJob {
   userId: string
   userMessageId: string
   botMessageId: string
@@ -190,6 +203,8 @@ interface ReplyJob {
   help: () => Promise<string>
   supportiveReply: string
   feed: ReplyFeed
+  /** Undoes the turn when the model fails; by default both messages are removed. The allowance is refunded either way. */
+  rollback?: (tx: TransactionSql<{}>) => Promise<void>
 }
 
 /** The fixed supportive reply, fed out word by word like a model's. */
@@ -198,7 +213,7 @@ function* fixedReply(text: string): Generator<string> {
 }
 
 /** Runs without the request's signal on purpose: a reply that has started is finished even if the client leaves. */
-async function writeReply(deps: ChatDeps, job: ReplyJob): Promise<ReplyOutcome> {
+export async function writeReply(deps: ChatDeps, job: ReplyJob): Promise<ReplyOutcome> {
   let text = ''
   let help: string | null = null
   let failure: HttpError | null = null
@@ -230,7 +245,8 @@ async function writeReply(deps: ChatDeps, job: ReplyJob): Promise<ReplyOutcome> 
   try {
     if (failure) {
       await deps.sql.begin(async (tx) => {
-        await tx`delete from messages where id in ${tx([job.userMessageId, job.botMessageId])} and user_id = ${job.userId}`
+        if (job.rollback) await job.rollback(tx)
+        else await tx`delete from messages where id in ${tx([job.userMessageId, job.botMessageId])} and user_id = ${job.userId}`
         await refundMessage(tx, job.userId, job.counted)
       })
       return { ok: false, error: failure.toBody() }

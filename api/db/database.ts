@@ -37,9 +37,11 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
   // Pinned together in package.json: pglite-socket is built against one exact PGlite.
   const { PGlite } = await import('@electric-sql/pglite')
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket')
+  // pgvector, for memory recall by embeddings (sql/0011_memories.sql creates it where it is available).
+  const { vector } = await import('@electric-sql/pglite-pgvector')
   const dir = join(dataDir, 'pglite')
   mkdirSync(dir, { recursive: true })
-  const db = await PGlite.create(dir)
+  const db = await PGlite.create(dir, { extensions: { vector } })
   // A unix socket in a private temp folder: nothing else on the machine can reach the database.
   const socketDir = mkdtempSync(join(tmpdir(), 'idealself-pg-'))
   const server = new PGLiteSocketServer({ db, path: join(socketDir, '.s.PGSQL.5432'), maxConnections: 1 })

@@ -3,9 +3,11 @@
 // process that does not know a new kind yet leaves its jobs to one that does.
 import { BUILD_CHARACTER, buildCharacterJob } from '../characters/buildJob'
 import { ANALYZE_CHAT_HISTORY, analyzeChatHistoryJob } from '../chat-import/analysis/importJob'
+import { EXTRACT_MEMORIES, extractMemoriesJob } from '../memory/extractJob'
 import type { JobHandler } from './worker'
 
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [BUILD_CHARACTER]: buildCharacterJob,
   [ANALYZE_CHAT_HISTORY]: analyzeChatHistoryJob,
+  [EXTRACT_MEMORIES]: extractMemoriesJob,
 }

@@ -42,9 +42,18 @@ function readConversation(messages: ChatMessage[]): Conversation {
   return { context, said, sentImages, turn, language: replyLanguage(said, context.language), earlier }
 }
 
-/** An ordinary reply: the offline companion's, from the conversation so far. */
+// A memory recalled for this message comes first: it is what the reply can build on.
+const REMEMBERED: Record<Language, (memory: string) => string> = {
+  'en-US': (memory) => `I remember what you told me: ${memory}.`,
+  'zh-TW': (memory) => `我記得你說過：${memory}。`,
+  'zh-CN': (memory) => `我记得你说过：${memory}。`,
+}
+
+/** An ordinary reply: the offline companion's, from the conversation so far, after a recalled memory if any. */
 function composeReply(conversation: Conversation): string {
-  return companionReply(conversation)
+  const reply = companionReply(conversation)
+  const memory = conversation.context.remembered?.[0]?.trim().replace(/[.!?。！？]+$/u, '')
+  return memory ? `${REMEMBERED[conversation.language](memory)} ${reply}` : reply
 }
 
 /** The profile in a few labelled lines: what a prompt-like JSON field gets, since there is no model to write one. */

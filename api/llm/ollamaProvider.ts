@@ -1,7 +1,7 @@
 // Ollama, local or hosted (integrations §3), through the `ollama` package.
 import { Ollama, type Message } from 'ollama'
 import { withJsonInstruction, parseJsonReply } from './jsonSchema'
-import { ModelFailure, asMessages, collectText, guardedDeltas, type CallOptions, type ChatMessage, type ModelProvider } from './provider'
+import { ModelFailure, asMessages, collectText, embedder, guardedDeltas, type CallOptions, type ChatMessage, type ModelProvider } from './provider'
 
 export interface OllamaConfig {
   host: string
@@ -10,6 +10,8 @@ export interface OllamaConfig {
   apiKey?: string
   /** How long Ollama keeps the model loaded after a call ("5m", seconds, 0 to unload). */
   keepAlive?: string | number
+  /** The model for /api/embed (memory recall); no embeddings when unset. */
+  embedModel?: string | null
 }
 
 /**
@@ -76,6 +78,19 @@ export function createOllamaProvider(config: OllamaConfig): ModelProvider {
     async json<T>(prompt: string | ChatMessage[], schema: object, opts?: CallOptions) {
       return parseJsonReply<T>(await collectText(streamChat(withJsonInstruction(asMessages(prompt), schema), opts, schema)), schema)
     },
+    ...(config.embedModel
+      ? {
+          embed: embedder(config.embedModel, async (input, opts) => {
+            const signal = opts.signal ?? AbortSignal.timeout(30_000)
+            try {
+              return (await clientFor(config, signal).embed({ model: config.embedModel!, input, keep_alive: config.keepAlive })).embeddings
+            } catch (error) {
+              if (signal.aborted || error instanceof ModelFailure) throw error
+              throw describeFailure({ ...config, model: config.embedModel! }, error as Error)
+            }
+          }),
+        }
+      : {}),
   }
 }
 

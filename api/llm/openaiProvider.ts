@@ -1,6 +1,6 @@
 // Any OpenAI-compatible chat-completions endpoint (integrations §4): OpenAI, Ollama's /v1, vLLM, LM Studio, …
 import { parseJsonReply, withJsonInstruction } from './jsonSchema'
-import { ModelFailure, asMessages, collectText, guardedDeltas, type CallOptions, type ChatMessage, type ModelProvider } from './provider'
+import { ModelFailure, asMessages, collectText, embedder, guardedDeltas, type CallOptions, type ChatMessage, type ModelProvider } from './provider'
 import { readSseData } from './sse'
 
 export interface OpenAIConfig {
@@ -8,6 +8,8 @@ export interface OpenAIConfig {
   baseUrl: string
   apiKey?: string
   model: string
+  /** The model for /v1/embeddings (memory recall); no embeddings when unset. */
+  embedModel?: string | null
 }
 
 type ResponseFormat = { type: 'json_schema'; json_schema: { name: string; schema: object; strict: false } } | { type: 'json_object' }
@@ -121,5 +123,31 @@ export function createOpenAIProvider(config: OpenAIConfig): ModelProvider {
       }
       return parseJsonReply<T>(text, schema)
     },
+    ...(config.embedModel
+      ? {
+          embed: embedder(config.embedModel, async (input, opts) => {
+            const embeddingsUrl = url.replace(/\/chat\/completions$/, '/embeddings')
+            let response: Response
+            try {
+              response = await fetch(embeddingsUrl, {
+                method: 'POST',
+                signal: opts.signal ?? AbortSignal.timeout(30_000),
+                headers: { 'content-type': 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+                body: JSON.stringify({ model: config.embedModel, input }),
+              })
+            } catch (error) {
+              if (opts.signal?.aborted) throw error
+              throw new ModelFailure(`Cannot reach the OpenAI-compatible endpoint ${embeddingsUrl}: ${(error as Error).message}`, { cause: error })
+            }
+            const body = await response.text()
+            if (!response.ok) throw new ModelFailure(`The OpenAI-compatible endpoint answered ${response.status}: ${errorMessage(body)}`, { status: response.status })
+            try {
+              return (JSON.parse(body).data as { index: number; embedding: number[] }[]).sort((a, b) => a.index - b.index).map((d) => d.embedding)
+            } catch {
+              throw new ModelFailure('The OpenAI-compatible endpoint answered embeddings that cannot be read')
+            }
+          }),
+        }
+      : {}),
   }
 }

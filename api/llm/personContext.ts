@@ -13,6 +13,8 @@ export interface PersonContext {
   story?: string[]
   /** People in their life, e.g. "Mei (sister)". */
   people?: string[]
+  /** What they told the companion before and the reply may draw on (recalled memories). */
+  remembered?: string[]
   /** The language to answer in when the message itself does not show one. */
   language?: Language
 }
@@ -23,11 +25,12 @@ const TITLES = {
   goal: 'Goal',
   story: 'Story',
   people: 'People',
+  remembered: 'Remembered',
   language: 'Language',
 } as const satisfies Record<keyof PersonContext, string>
 
 type Field = keyof typeof TITLES
-const LIST_FIELDS: Field[] = ['story', 'people']
+const LIST_FIELDS: Field[] = ['story', 'people', 'remembered']
 const LANGUAGES: Language[] = ['en-US', 'zh-TW', 'zh-CN']
 
 /**
@@ -75,7 +78,7 @@ export function splitPersonContext(text: string): { context: PersonContext; rest
     if (!body) continue
     if (LIST_FIELDS.includes(field)) {
       const entries = body.split(/\n(?=- )/).map((entry) => entry.replace(/^- /, '').replace(/\n {2}/g, '\n').trim())
-      context[field as 'story' | 'people'] = entries.filter(Boolean)
+      context[field as 'story' | 'people' | 'remembered'] = entries.filter(Boolean)
     } else if (field === 'language') {
       const language = LANGUAGES.find((l) => l.toLowerCase() === body.toLowerCase())
       if (language) context.language = language

@@ -44,6 +44,28 @@ export interface ModelProvider {
   complete(prompt: string | ChatMessage[], opts?: CallOptions): Promise<string>
   /** A reply constrained to a JSON schema, parsed and checked against it (ModelFailure when it does not fit). */
   json<T>(prompt: string | ChatMessage[], schema: object, opts?: CallOptions): Promise<T>
+  /** Present when an embedding model is configured (EMBEDDING_MODEL): one vector per text, in order. */
+  embed?: Embedder
+}
+
+export interface Embedder {
+  readonly model: string
+  (texts: string[], opts?: CallOptions): Promise<number[][]>
+}
+
+/** Checks what an embedding endpoint answered: one vector per text, all of one length. */
+function checkEmbeddings(vectors: unknown, count: number): number[][] {
+  if (!Array.isArray(vectors) || vectors.length !== count) throw new ModelFailure('The embedding model did not answer one vector per text')
+  const size = (vectors[0] as unknown[] | undefined)?.length ?? 0
+  for (const v of vectors)
+    if (!Array.isArray(v) || v.length !== size || size === 0 || !v.every((x) => typeof x === 'number' && Number.isFinite(x)))
+      throw new ModelFailure('The embedding model answered vectors that are empty, uneven or not numbers')
+  return vectors as number[][]
+}
+
+export function embedder(model: string, run: (texts: string[], opts: CallOptions) => Promise<unknown>): Embedder {
+  const embed = async (texts: string[], opts: CallOptions = {}) => (texts.length ? checkEmbeddings(await run(texts, opts), texts.length) : [])
+  return Object.assign(embed, { model })
 }
 
 /** Any model-side failure. The API answers it as `BotResponseFailureException` (spec §8). */

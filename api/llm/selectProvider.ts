@@ -8,7 +8,7 @@ import type { ModelProvider, ProviderKind } from './provider'
 export interface ProviderConfig {
   provider: 'auto' | ProviderKind
   ollama: OllamaConfig
-  openai: { baseUrl?: string; apiKey?: string; model?: string }
+  openai: { baseUrl?: string; apiKey?: string; model?: string; embedModel?: string | null }
 }
 
 export interface SelectOptions {
@@ -34,10 +34,11 @@ export async function selectProvider(config: ProviderConfig, options: SelectOpti
       return createOllamaProvider(ollama)
     case 'openai':
       if (!openai.model) throw new Error('LLM_PROVIDER=openai needs OPENAI_MODEL')
-      return createOpenAIProvider({ baseUrl: openai.baseUrl ?? OPENAI_DEFAULT_BASE_URL, apiKey: openai.apiKey, model: openai.model })
+      return createOpenAIProvider({ baseUrl: openai.baseUrl ?? OPENAI_DEFAULT_BASE_URL, apiKey: openai.apiKey, model: openai.model, embedModel: openai.embedModel })
   }
 
-  if (openai.baseUrl && openai.model) return createOpenAIProvider({ baseUrl: openai.baseUrl, apiKey: openai.apiKey, model: openai.model })
+  if (openai.baseUrl && openai.model)
+    return createOpenAIProvider({ baseUrl: openai.baseUrl, apiKey: openai.apiKey, model: openai.model, embedModel: openai.embedModel })
 
   const models = await listOllamaModels(ollama, probeTimeoutMs)
   if (models === null) {

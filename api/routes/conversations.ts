@@ -13,7 +13,8 @@ import {
   ownMessage,
   toConversation,
 } from '../chat/conversations'
-import { sendMessage, type ChatDeps } from '../chat/sendMessage'
+import { sendMessage, type ChatDeps, type StartedReply } from '../chat/sendMessage'
+import { editAndResend, regenerateReply, replyVersions } from '../chat/reviseReply'
 import { helloMessage } from '../chat/hello'
 import { CLIENT_DATE_TIME_HINT, isClientDateTime } from '../chat/clientDateTime'
 import { MESSAGE_MAX_CHARS } from '../chat/messageText'
@@ -26,9 +27,57 @@ const CONVERSATION_PAGE_MAX = 100
 
 const clientDateTime = t.String({ error: CLIENT_DATE_TIME_HINT })
 
+/**
+ * A started reply as the client asked for it: JSON once it is saved (?sse=false), or server-sent events (start, help,
+ * delta, heartbeat, done | error). Everything that can refuse the message happened before, so refusals are plain
+ * JSON errors.
+ */
+async function* answer(reply: StartedReply, sseWanted: boolean | undefined, set: { headers: Record<string, string | number> }, request: Request) {
+  if (sseWanted === false) {
+    const outcome = await reply.outcome
+    if (!outcome.ok) throw new HttpError(outcome.error.statusCode, outcome.error.error, outcome.error.message)
+    return {
+      newUserMessage: reply.userMessage,
+      newChatbotMessage: { ...reply.botMessage, text: outcome.text, help: outcome.help },
+      messageLimit: reply.messageLimit,
+    }
+  }
+
+  // Headers count only before the first yield. Compression stays off: nothing in the app compresses, and a
+  // stream must never carry content-encoding (integrations §5); no-transform keeps proxies from adding it.
+  set.headers['cache-control'] = 'no-cache, no-transform'
+  set.headers['x-accel-buffering'] = 'no'
+  const botMessageId = reply.botMessage.id
+  // The person's message comes back whole, with the served address of each attached image, so the page can swap
+  // its local previews for the stored files without a reload.
+  yield sse({
+    event: 'start',
+    data: {
+      userMessageId: reply.userMessage.id,
+      userMessage: reply.userMessage,
+      botMessageId,
+      messageLimit: reply.messageLimit,
+      sources: reply.botMessage.sources,
+      version: reply.botMessage.version,
+    },
+  })
+  for await (const item of reply.feed.read(HEARTBEAT_MS, request.signal))
+    yield 'delta' in item
+      ? sse({ event: 'delta', data: { t: item.delta } })
+      : 'help' in item
+        ? sse({ event: 'help', data: { text: item.help } })
+        : sse({ event: 'heartbeat', data: {} })
+  // A client that left polls GET …/messages/{botMessageId}; the reply is saved either way.
+  if (request.signal.aborted) return
+  const outcome = await reply.outcome
+  yield outcome.ok
+    ? sse({ event: 'done', data: { botMessageId, text: outcome.text, help: outcome.help } })
+    : sse({ event: 'error', data: { error: outcome.error.error, message: outcome.error.message } })
+}
+
 export const conversationRoutes = (ctx: AppContext) => {
   const { sql } = ctx
-  const deps: ChatDeps = { sql, storage: ctx.storage, provider: ctx.model.provider, limitPeriod: ctx.cfg.freeLimitPeriod }
+  const deps: ChatDeps = { sql, storage: ctx.storage, provider: ctx.model.provider, limitPeriod: ctx.cfg.freeLimitPeriod, jobs: ctx.jobs }
 
   async function conversationOf(userId: string, id: string) {
     const conversation = isUuid(id) ? await ownConversation(sql, userId, id) : null
@@ -163,39 +212,7 @@ export const conversationRoutes = (ctx: AppContext) => {
         })
         ctx.replies.track(reply.botMessage.id, reply.outcome)
 
-        if (query.sse === false) {
-          const outcome = await reply.outcome
-          if (!outcome.ok) throw new HttpError(outcome.error.statusCode, outcome.error.error, outcome.error.message)
-          return {
-            newUserMessage: reply.userMessage,
-            newChatbotMessage: { ...reply.botMessage, text: outcome.text, help: outcome.help },
-            messageLimit: reply.messageLimit,
-          }
-        }
-
-        // Headers count only before the first yield. Compression stays off: nothing in the app compresses, and a
-        // stream must never carry content-encoding (integrations §5); no-transform keeps proxies from adding it.
-        set.headers['cache-control'] = 'no-cache, no-transform'
-        set.headers['x-accel-buffering'] = 'no'
-        const botMessageId = reply.botMessage.id
-        // The person's message comes back whole, with the served address of each attached image, so the page can
-        // swap its local previews for the stored files without a reload.
-        yield sse({
-          event: 'start',
-          data: { userMessageId: reply.userMessage.id, userMessage: reply.userMessage, botMessageId, messageLimit: reply.messageLimit },
-        })
-        for await (const item of reply.feed.read(HEARTBEAT_MS, request.signal))
-          yield 'delta' in item
-            ? sse({ event: 'delta', data: { t: item.delta } })
-            : 'help' in item
-              ? sse({ event: 'help', data: { text: item.help } })
-              : sse({ event: 'heartbeat', data: {} })
-        // A client that left polls GET …/messages/{botMessageId}; the reply is saved either way.
-        if (request.signal.aborted) return
-        const outcome = await reply.outcome
-        yield outcome.ok
-          ? sse({ event: 'done', data: { botMessageId, text: outcome.text, help: outcome.help } })
-          : sse({ event: 'error', data: { error: outcome.error.error, message: outcome.error.message } })
+        return yield* answer(reply, query.sse, set, request)
       },
       {
         auth: true,
@@ -217,5 +234,66 @@ export const conversationRoutes = (ctx: AppContext) => {
           summary: 'Send a message; the reply streams as server-sent events (start, help, delta, heartbeat, done | error), or as JSON with ?sse=false. A message about suicide or self-harm gets a reply that opens with a help block (its `help`): warm words and the local crisis lines, chosen by the country setting, then timeZone, then language',
         },
       },
+    )
+    .post(
+      '/:id/character/:characterId/regenerate',
+      async function* ({ user, params, body, query, set, request }) {
+        if (!isClientDateTime(body.currentDateTime)) throw badRequest(CLIENT_DATE_TIME_HINT)
+        const reply = await regenerateReply(deps, {
+          userId: user.id,
+          conversationId: params.id,
+          characterId: params.characterId,
+          currentDateTime: body.currentDateTime,
+          timeZone: body.timeZone,
+        })
+        return yield* answer(reply, query.sse, set, request)
+      },
+      {
+        auth: true,
+        body: t.Object({ currentDateTime: clientDateTime, timeZone: t.Optional(t.String({ description: "The browser's IANA time zone, e.g. America/New_York" })) }),
+        query: t.Object({ sse: t.Optional(t.Boolean({ error: 'sse must be true or false' })) }),
+        detail: {
+          summary:
+            'A new version of the last reply, counted like a new message (given back if the model fails); the earlier versions are kept. Answers like /chat',
+        },
+      },
+    )
+    .put(
+      '/:id/character/:characterId/messages/:messageId',
+      async function* ({ user, params, body, query, set, request }) {
+        if (!isClientDateTime(body.currentDateTime)) throw badRequest(CLIENT_DATE_TIME_HINT)
+        const reply = await editAndResend(deps, {
+          userId: user.id,
+          conversationId: params.id,
+          characterId: params.characterId,
+          currentDateTime: body.currentDateTime,
+          text: body.text,
+          messageId: params.messageId,
+          timeZone: body.timeZone,
+        })
+        return yield* answer(reply, query.sse, set, request)
+      },
+      {
+        auth: true,
+        body: t.Object({
+          text: t.String({ minLength: 1, maxLength: 4000, error: 'text must be 1 to 4000 characters' }),
+          currentDateTime: clientDateTime,
+          timeZone: t.Optional(t.String({ description: "The browser's IANA time zone, e.g. America/New_York" })),
+        }),
+        query: t.Object({ sse: t.Optional(t.Boolean({ error: 'sse must be true or false' })) }),
+        detail: {
+          summary:
+            "Edit the caller's last message and resend it: the old reply is replaced, counted like a new message (given back if the model fails). Answers like /chat",
+        },
+      },
+    )
+    .get(
+      '/:id/messages/:messageId/versions',
+      async ({ user, params }) => {
+        const versions = isUuid(params.id) && isUuid(params.messageId) ? await replyVersions(sql, user.id, params.id, params.messageId) : null
+        if (!versions) throw notFound('Message not found')
+        return { versions }
+      },
+      { auth: true, detail: { summary: 'Every version of a reply, oldest first, with the memories and people each drew on' } },
     )
 }

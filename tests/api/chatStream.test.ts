@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { startTestApp, type TestApp } from '../helpers/testApp'
 import { startFakeOllama, type FakeModelServer } from '../helpers/fakeOllama'
 import { createOllamaProvider } from '../../api/llm/ollamaProvider'
-import { allEvents, NOW_TEXT, readEvents, startChat, type ChatSetup, type StreamEvent } from '../unit/chat/chatFixtures'
+import { allEvents, memoryExtractionsIdle, NOW_TEXT, readEvents, startChat, type ChatSetup, type StreamEvent } from '../unit/chat/chatFixtures'
 
 const MODEL = 'llama3.2:1b'
 let offline: TestApp
@@ -14,6 +14,8 @@ beforeAll(async () => {
   offline = await startTestApp()
   ollama = await startTestApp({}, { model: createOllamaProvider({ host: fake.url, model: MODEL }) })
 })
+// A memory extraction still running from the last test would take a reply the next test scripts.
+beforeEach(() => memoryExtractionsIdle(ollama))
 afterAll(async () => {
   await offline?.close()
   await ollama?.close()
@@ -77,6 +79,8 @@ describe('streaming with the offline provider', () => {
       },
       botMessageId: expect.any(String),
       messageLimit: { limit: 100, count: 1, resetAt: expect.any(String) },
+      sources: { memories: [], people: [] },
+      version: 1,
     })
     const done = events.at(-1)!
     expect(done.event).toBe('done')
@@ -87,7 +91,7 @@ describe('streaming with the offline provider', () => {
     expect(done.data.text.trim()).toMatch(/\?$/)
 
     const polled = await offline.json('GET', `/chatbots/conversations/${chat.conversationId}/messages/${start.data.botMessageId}`, { cookie: chat.cookie })
-    expect(polled.body).toEqual({ id: start.data.botMessageId, role: 'ASSISTANT', text: done.data.text, status: 'COMPLETE', help: null })
+    expect(polled.body).toEqual({ id: start.data.botMessageId, role: 'ASSISTANT', text: done.data.text, status: 'COMPLETE', help: null, sources: { memories: [], people: [] }, version: 1 })
     const page = await offline.json('GET', `/chatbots/conversations/${chat.conversationId}?messageDirection=asc`, { cookie: chat.cookie })
     expect(page.body.messages.map((m: any) => [m.id, m.role])).toEqual([
       [start.data.userMessageId, 'USER'],
@@ -103,8 +107,17 @@ describe('streaming with the offline provider', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
     const body = await res.json()
     expect(body).toEqual({
-      newUserMessage: { id: expect.any(String), text: 'Help me plan a calmer morning routine', role: 'USER', createdAt: expect.any(String), files: [], help: null },
-      newChatbotMessage: { id: expect.any(String), text: expect.stringMatching(/\S.*\?$/s), role: 'ASSISTANT', createdAt: expect.any(String), files: [], help: null },
+      newUserMessage: { id: expect.any(String), text: 'Help me plan a calmer morning routine', role: 'USER', createdAt: expect.any(String), files: [], help: null, sources: null, version: 1 },
+      newChatbotMessage: {
+        id: expect.any(String),
+        text: expect.stringMatching(/\S.*\?$/s),
+        role: 'ASSISTANT',
+        createdAt: expect.any(String),
+        files: [],
+        help: null,
+        sources: { memories: [], people: [] },
+        version: 1,
+      },
       messageLimit: { limit: 100, count: 1, resetAt: expect.any(String) },
     })
   })
@@ -178,6 +191,9 @@ describe('streaming with the offline provider', () => {
   })
 })
 
+/** The chat replies the fake model was asked for (not the memory extractions after them). */
+const replyRequests = () => fake.chats().filter((r) => !r.body.format)
+
 describe('streaming from an Ollama server', () => {
   test('the model gets the character prompt, the local time, recent history, the language and the images', async () => {
     const chat = await startChat(ollama, { prompt: 'You are Mei, the calm and brave ideal self.' })
@@ -186,7 +202,7 @@ describe('streaming from an Ollama server', () => {
     const events = await allEvents(await send(ollama, chat, { text: 'And this is my desk', files: [{ id: image }] }))
     expect(events.at(-1)!.data.text).toBe('Reply to "And this is my desk" with 1 image')
 
-    const { messages } = fake.chats().at(-1)!.body
+    const { messages } = replyRequests().at(-1)!.body
     expect(messages[0].role).toBe('system')
     expect(messages[0].content).toContain('You are Mei, the calm and brave ideal self.')
     expect(messages[0].content).toContain(NOW_TEXT)
@@ -202,9 +218,10 @@ describe('streaming from an Ollama server', () => {
   test('a message in another language asks for a reply in that language', async () => {
     const chat = await startChat(ollama)
     await allEvents(await send(ollama, chat, { text: '我们明天见面吧，这个问题让我很烦恼' }))
-    expect(fake.chats().at(-1)!.body.messages[0].content).toContain('Always answer in Simplified Chinese')
+    await memoryExtractionsIdle(ollama)
+    expect(replyRequests().at(-1)!.body.messages[0].content).toContain('Always answer in Simplified Chinese')
     await allEvents(await send(ollama, chat, { text: '我們明天見面吧，這個問題讓我很煩惱' }))
-    expect(fake.chats().at(-1)!.body.messages[0].content).toContain('Always answer in Traditional Chinese')
+    expect(replyRequests().at(-1)!.body.messages[0].content).toContain('Always answer in Traditional Chinese')
   })
 
   test('the reply is finished and saved when the client disconnects mid-stream', async () => {
@@ -219,7 +236,7 @@ describe('streaming from an Ollama server', () => {
       if (event.event === 'delta') break
     }
     client.abort()
-    const upstream = fake.chats().at(-1)!
+    const upstream = replyRequests().at(-1)!
     expect(await upstream.ended).toBe('completed')
 
     const url = `/chatbots/conversations/${chat.conversationId}/messages/${botMessageId}`
@@ -229,7 +246,7 @@ describe('streaming from an Ollama server', () => {
       if (polled.status === 'COMPLETE') break
       await Bun.sleep(100)
     }
-    expect(polled).toEqual({ id: botMessageId, role: 'ASSISTANT', text: chunks.join(''), status: 'COMPLETE', help: null })
+    expect(polled).toEqual({ id: botMessageId, role: 'ASSISTANT', text: chunks.join(''), status: 'COMPLETE', help: null, sources: { memories: [], people: [] }, version: 1 })
   })
 
   test('a model that is slow to start gets a heartbeat every 15 s, so idle timeouts keep the stream open', async () => {

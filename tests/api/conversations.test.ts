@@ -90,7 +90,7 @@ describe('GET /chatbots/conversations/{id}', () => {
     expect(seen).toEqual(await expectedOrder(chat.conversationId, 'desc'))
     const first = await app.json('GET', `/chatbots/conversations/${chat.conversationId}?messageLimit=3`, { cookie: chat.cookie })
     const [newest] = await sql()<{ text: string; role: string; created_at: Date }[]>`select text, role, created_at from messages where id = ${seen[0]}`
-    expect(first.body.messages[0]).toEqual({ id: seen[0], text: newest.text, role: newest.role, createdAt: newest.created_at.toISOString(), files: [], help: null })
+    expect(first.body.messages[0]).toEqual({ id: seen[0], text: newest.text, role: newest.role, createdAt: newest.created_at.toISOString(), files: [], help: null, sources: null, version: 1 })
     expect(['message 38', 'message 39']).toContain(newest.text)
     expect(first.body).toMatchObject({ id: chat.conversationId, name: expect.any(String), characterId: null })
   })
@@ -124,7 +124,7 @@ describe('GET /chatbots/conversations/{id}/messages/{messageId}', () => {
       insert into messages (conversation_id, user_id, role, text, status)
       values (${chat.conversationId}, ${chat.userId}, 'ASSISTANT', '', 'PENDING') returning id`
     const url = `/chatbots/conversations/${chat.conversationId}/messages/${row.id}`
-    expect((await app.json('GET', url, { cookie: chat.cookie })).body).toEqual({ id: row.id, role: 'ASSISTANT', text: '', status: 'PENDING', help: null })
+    expect((await app.json('GET', url, { cookie: chat.cookie })).body).toEqual({ id: row.id, role: 'ASSISTANT', text: '', status: 'PENDING', help: null, sources: null, version: 1 })
     const other = await app.signUp()
     expect((await app.json('GET', url, { cookie: other.cookie })).status).toBe(404)
     expect((await app.json('GET', `/chatbots/conversations/${chat.conversationId}/messages/x`, { cookie: chat.cookie })).status).toBe(404)
@@ -234,7 +234,7 @@ describe('POST /feedbacks/bot-response-message', () => {
       insert into messages (conversation_id, user_id, role, text) values (${chat.conversationId}, ${chat.userId}, 'USER', 'hello') returning id`
     const ok = await app.json('POST', '/feedbacks/bot-response-message', { cookie: chat.cookie, body: { messageId: bot.id, feedbackText: '  Spot on  ' } })
     expect(ok.status).toBe(200)
-    expect(ok.body).toEqual({ id: expect.any(String), messageId: bot.id, feedbackText: 'Spot on', createdAt: expect.any(String) })
+    expect(ok.body).toEqual({ id: expect.any(String), messageId: bot.id, feedbackText: 'Spot on', version: 1, createdAt: expect.any(String) })
     const [stored] = await sql()<{ feedback_text: string; user_id: string }[]>`select feedback_text, user_id from message_feedbacks where message_id = ${bot.id}`
     expect(stored).toEqual({ feedback_text: 'Spot on', user_id: chat.userId })
 

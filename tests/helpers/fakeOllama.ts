@@ -205,6 +205,8 @@ export interface FakeOllamaOptions {
   /** When set, every request needs `Authorization: Bearer <apiKey>` (hosted Ollama). */
   apiKey?: string
   reply?: Script
+  /** Answers /api/embed: a vector per input text. Default: no such endpoint (404, like a model that cannot embed). */
+  embed?: (text: string) => number[] | Promise<number[]>
 }
 
 export function startFakeOllama(options: FakeOllamaOptions = {}): FakeModelServer {
@@ -212,6 +214,14 @@ export function startFakeOllama(options: FakeOllamaOptions = {}): FakeModelServe
   return startFakeModelServer('/api/chat', settings, async (entry, stream, { models, script }) => {
     if (options.apiKey && entry.headers.authorization !== `Bearer ${options.apiKey}`) return json(401, { error: 'unauthorized' })
     if (entry.method === 'GET' && entry.path === '/api/tags') return json(200, { models: models.map(tagEntry) })
+    if (entry.method === 'POST' && entry.path === '/api/embed' && options.embed) {
+      const input: string[] = [entry.body?.input ?? []].flat()
+      try {
+        return json(200, { model: entry.body?.model, embeddings: await Promise.all(input.map((text) => options.embed!(text))) })
+      } catch (error) {
+        return json(500, { error: (error as Error).message })
+      }
+    }
     if (entry.method !== 'POST' || entry.path !== '/api/chat') return new Response('404 page not found', { status: 404 })
 
     const body = entry.body ?? {}

@@ -3,6 +3,8 @@
 import { deltasOf, json, pause, replyEvents, startFakeModelServer, type FakeModelServer, type Script, type ScriptedReply } from './fakeOllama'
 
 export interface FakeOpenAIOptions {
+  /** Answers /v1/embeddings: a vector per input text. Default: no such endpoint (404). */
+  embed?: (text: string) => number[]
   /** Accepted model names; any other gets OpenAI's model_not_found 404. */
   models?: string[]
   /** When set, requests need `Authorization: Bearer <apiKey>`. */
@@ -35,6 +37,12 @@ export function startFakeOpenAI(options: FakeOpenAIOptions = {}): FakeModelServe
   return startFakeModelServer('/v1/chat/completions', settings, async (entry, stream, { models, script }) => {
     if (options.apiKey && entry.headers.authorization !== `Bearer ${options.apiKey}`) {
       return openAIError(401, 'Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key')
+    }
+    if (entry.method === 'POST' && entry.path === '/v1/embeddings' && options.embed) {
+      const input: string[] = [entry.body?.input ?? []].flat()
+      // Listed out of order on purpose: clients must place each vector by its index.
+      const data = input.map((text, index) => ({ object: 'embedding', index, embedding: options.embed!(text) })).reverse()
+      return json(200, { object: 'list', data, model: entry.body?.model, usage: { prompt_tokens: input.length, total_tokens: input.length } })
     }
     if (entry.method !== 'POST' || entry.path !== '/v1/chat/completions') {
       return openAIError(404, `Unknown request URL: ${entry.method} ${entry.path}.`, 'invalid_request_error', 'unknown_url')

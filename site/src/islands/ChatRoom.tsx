@@ -10,6 +10,7 @@ import { FeedbackDialog } from '../components/chat/FeedbackDialog'
 import { CharacterDevTool } from '../components/chat/CharacterDevTool'
 import { GetHelpButton } from '../components/safety/GetHelpButton'
 import { browserTimeZone } from '../lib/timeZone'
+import { useRevise } from '../components/chat/useRevise'
 import { limitState, messagesLeft } from '../components/chat/limits'
 import type { Allowance, ChatMessage } from '../components/chat/types'
 import { useT } from '../lib/reactI18n'
@@ -60,7 +61,7 @@ function Room(props: Props) {
   const [pollId, setPollId] = useState<string | null>(null)
   const [wrapOpen, setWrapOpen] = useState(false)
   const [wrapSeen, setWrapSeen] = useState(false)
-  const [feedbackFor, setFeedbackFor] = useState<string | null>(null)
+  const [feedbackFor, setFeedbackFor] = useState<{ id: string; version: number } | null>(null)
   const [shareLocation, setShareLocation] = useState(false)
   useEffect(() => setShareLocation(localStorage.getItem('shareLocation') === 'true'), [])
   const geo = useRef<{ latitude: number; longitude: number } | null>(null)
@@ -145,9 +146,9 @@ function Room(props: Props) {
     if (!pollId) return
     const timer = setInterval(async () => {
       try {
-        const m = await api<{ text: string; help: string | null }>(`/chatbots/conversations/${props.conversationId}/messages/${pollId}`, { silent: true })
+        const m = await api<{ text: string; help: string | null; sources: ChatMessage['sources']; version: number }>(`/chatbots/conversations/${props.conversationId}/messages/${pollId}`, { silent: true })
         if (m.text) {
-          replace(pollId, { text: m.text, help: m.help, pending: false })
+          replace(pollId, { text: m.text, help: m.help, sources: m.sources, version: m.version, pending: false })
           setPollId(null)
         }
       } catch (e) {
@@ -258,12 +259,12 @@ function Room(props: Props) {
           },
         },
         {
-          started({ userMessage, botMessageId, messageLimit }) {
+          started({ userMessage, botMessageId, messageLimit, sources }) {
             botId = botMessageId
             userId = userMessage.id
             const served = userMessage.files.map((f, i) => ({ ...f, preview: previews[i]?.preview }))
             setMessages((list) =>
-              list.map((m) => (m.id === userLocal ? { ...m, id: userMessage.id, files: served, pending: false } : m.id === botLocal ? { ...m, id: botMessageId } : m)),
+              list.map((m) => (m.id === userLocal ? { ...m, id: userMessage.id, files: served, pending: false } : m.id === botLocal ? { ...m, id: botMessageId, sources } : m)),
             )
             if (messageLimit) setAllowance(messageLimit)
           },
@@ -305,6 +306,23 @@ function Room(props: Props) {
     }
   }
 
+  const revise = useRevise({
+    conversationId: props.conversationId,
+    characterId: props.characterId,
+    premium: props.premium,
+    currentDateTime: clientDateTime,
+    setMessages,
+    setAllowance,
+    setAnswering,
+    fail: (code, message) =>
+      showAlert(t('chat.errorTitle'), code === 'BotResponseFailureException' ? t('chat.noResponse') : t('chat.otherError', { message })),
+  })
+  // The last turn can be tried again: its reply regenerated, its question edited and resent.
+  const [lastQuestion, lastReply] = messages.slice(-2)
+  const revisable =
+    !answering && state !== 'none' && lastQuestion?.role === 'USER' && lastReply?.role === 'ASSISTANT' && !!lastReply.text && !lastReply.pending &&
+    !lastReply.id.startsWith('local-')
+
   const left = messagesLeft(allowance)
   const roomPath = `/app/conversations/${props.conversationId}/character/${props.characterId}`
   let lastDay = ''
@@ -330,6 +348,7 @@ function Room(props: Props) {
               shareLocation={shareLocation}
               onShareLocation={setShareLocation}
               onMessagesDeleted={() => { setMessages([]); setHasMore(false) }}
+              lastReplySources={messages.findLast((m) => m.role === 'ASSISTANT')?.sources ?? null}
             />
           )}
           <a className="icon-btn" href={`/app/settings?from=${encodeURIComponent(roomPath)}`} aria-label={t('common.settings')}><Icon name="gear" /></a>
@@ -360,7 +379,13 @@ function Room(props: Props) {
               return (
                 <Fragment key={m.id}>
                   {divider && <li className="day-divider"><time dateTime={m.createdAt}>{formatInZone(m.createdAt, DATE_FORMATS.dayDivider)}</time></li>}
-                  <MessageBubble message={m} onFeedback={(msg) => setFeedbackFor(msg.id)} />
+                  <MessageBubble
+                    message={m}
+                    conversationId={props.conversationId}
+                    onFeedback={(msg, version) => setFeedbackFor({ id: msg.id, version })}
+                    onRegenerate={revisable && m === lastReply ? () => revise.regenerate(lastQuestion, lastReply) : undefined}
+                    onEdit={revisable && m === lastQuestion ? (text) => revise.edit(lastQuestion, lastReply, text) : undefined}
+                  />
                 </Fragment>
               )
             })}
@@ -392,7 +417,7 @@ function Room(props: Props) {
           </>
         }
       />
-      <FeedbackDialog messageId={feedbackFor} onClose={() => setFeedbackFor(null)} />
+      <FeedbackDialog messageId={feedbackFor?.id ?? null} version={feedbackFor?.version} onClose={() => setFeedbackFor(null)} />
     </div>
   )
 }

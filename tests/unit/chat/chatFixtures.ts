@@ -66,3 +66,18 @@ export async function allEvents(res: Response): Promise<StreamEvent[]> {
   for await (const e of readEvents(res.body!)) events.push(e)
   return events
 }
+
+/**
+ * Waits until no memory extraction of `app` is queued or running. With a model, each saved reply queues one, and
+ * its JSON call would otherwise take a reply a test scripted for the next chat message.
+ */
+export async function memoryExtractionsIdle(app: TestApp, timeoutMs = 5000) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    const [row] = await app.ctx.sql<{ open: number }[]>`
+      select count(*)::int as open from jobs where kind = 'extract-memories' and status in ('PENDING', 'RUNNING')`
+    if (row.open === 0) return
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  throw new Error('memory extraction did not settle')
+}

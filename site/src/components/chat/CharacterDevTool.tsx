@@ -6,6 +6,8 @@ import { Icon } from '../Icon'
 import { t } from '../../lib/clientI18n'
 import { api, ApiError } from '../../lib/api'
 import { showAlert } from '../../lib/alertDialog'
+import { personChip } from './ReplySources'
+import type { ReplySources } from './types'
 
 interface Props {
   characterId: string
@@ -14,6 +16,8 @@ interface Props {
   shareLocation: boolean
   onShareLocation: (on: boolean) => void
   onMessagesDeleted: () => void
+  /** What the latest reply's prompt drew on, shown to staff in full. */
+  lastReplySources: ReplySources | null
 }
 
 const messageOf = (e: unknown) => (e instanceof ApiError ? `${e.code ?? e.status}: ${e.message}` : String(e))
@@ -23,6 +27,8 @@ export function CharacterDevTool(props: Props) {
   const [saved, setSaved] = useState({ prompt: '', idealSelfPrompt: '' })
   const [draft, setDraft] = useState({ prompt: '', idealSelfPrompt: '' })
   const [confirmDelete, setConfirmDelete] = useState(false)
+  // What the last reply's memories say now (null: forgotten since).
+  const [memoryTexts, setMemoryTexts] = useState<Record<string, string | null>>({})
 
   async function openTool() {
     try {
@@ -31,6 +37,11 @@ export function CharacterDevTool(props: Props) {
         silent: true,
       })
       const values = { prompt: c.prompt ?? '', idealSelfPrompt: c.idealSelfPrompt ?? '' }
+      const ids = props.lastReplySources?.memories.map((m) => m.id) ?? []
+      const texts = await Promise.all(
+        ids.map((id) => api<{ text: string }>(`/memories/${id}`, { silent: true }).then((m) => m.text, () => null)),
+      )
+      setMemoryTexts(Object.fromEntries(ids.map((id, i) => [id, texts[i]])))
       setSaved(values)
       setDraft(values)
       setOpen(true)
@@ -90,6 +101,17 @@ export function CharacterDevTool(props: Props) {
       <Dialog open={open} onOpenChange={setOpen} title={t('chat.devTool')} wide>
         {editor('idealSelfPrompt', t('chat.idealSelfPrompt'))}
         {editor('prompt', t('chat.systemPrompt'))}
+        <section className="dev-sources" aria-labelledby="dev-sources-title">
+          <h3 id="dev-sources-title">{t('chat.sourcesTitle')}</h3>
+          {props.lastReplySources && (props.lastReplySources.people.length > 0 || props.lastReplySources.memories.length > 0) ? (
+            <ul>
+              {props.lastReplySources.people.map((p) => <li key={p.id}>{personChip(p)}</li>)}
+              {props.lastReplySources.memories.map((m) => <li key={m.id}><strong>{m.label}</strong> ({m.kind}): {memoryTexts[m.id] ?? t('memories.forgotten')}</li>)}
+            </ul>
+          ) : (
+            <p className="muted">{t('chat.noSources')}</p>
+          )}
+        </section>
         <label className="check">
           <input type="checkbox" checked={props.shareLocation} onChange={(e) => props.onShareLocation(e.target.checked)} /> {t('chat.shareLocation')}
         </label>

@@ -5,7 +5,7 @@ import { Dialog } from '../Dialog'
 import { t } from '../../lib/clientI18n'
 import { api, ApiError } from '../../lib/api'
 
-export function FeedbackDialog({ messageId, onClose }: { messageId: string | null; onClose: () => void }) {
+export function FeedbackDialog({ messageId, version, onClose }: { messageId: string | null; version?: number; onClose: () => void }) {
   const [text, setText] = useState('')
   const [busy, setBusy] = useState(false)
   const [sent, setSent] = useState(false)
@@ -18,7 +18,7 @@ export function FeedbackDialog({ messageId, onClose }: { messageId: string | nul
     if (!messageId || !text.trim()) return
     setBusy(true)
     try {
-      await api('/feedbacks/bot-response-message', { body: { messageId, feedbackText: text.trim() }, silent: true })
+      await api('/feedbacks/bot-response-message', { body: { messageId, feedbackText: text.trim(), ...(version ? { version } : {}) }, silent: true })
       setSent(true)
     } catch (e) {
       toast.error(t('chat.feedbackFailed', { message: e instanceof ApiError ? e.message : String(e) }))

@@ -21,7 +21,7 @@ export interface TurnRequest {
 
 export interface TurnEvents {
   /** The server has stored both messages: its ids, the person's message with its served files, the new count. */
-  started(info: { userMessage: ChatMessage; botMessageId: string; messageLimit?: Allowance }): void
+  started(info: { userMessage: ChatMessage; botMessageId: string; messageLimit?: Allowance; sources?: ChatMessage['sources'] }): void
   /** A crisis reply's help block, sent before any word of the reply. */
   help(block: string): void
   delta(text: string): void
@@ -53,13 +53,13 @@ export async function sendTurn(req: TurnRequest, on: TurnEvents): Promise<boolea
   // A JSON answer to a streamed request too: something on the way turned the stream into a plain reply.
   if (!req.stream || !res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) {
     const data = await res.json()
-    on.started({ userMessage: data.newUserMessage, botMessageId: data.newChatbotMessage.id, messageLimit: data.messageLimit })
+    on.started({ userMessage: data.newUserMessage, botMessageId: data.newChatbotMessage.id, messageLimit: data.messageLimit, sources: data.newChatbotMessage.sources })
     await on.done(data.newChatbotMessage.text, false, data.newChatbotMessage.help ?? null)
     return true
   }
   for await (const ev of readSse(res.body)) {
     const data = JSON.parse(ev.data)
-    if (ev.event === 'start') on.started({ userMessage: data.userMessage, botMessageId: data.botMessageId, messageLimit: data.messageLimit })
+    if (ev.event === 'start') on.started({ userMessage: data.userMessage, botMessageId: data.botMessageId, messageLimit: data.messageLimit, sources: data.sources })
     else if (ev.event === 'help') on.help(data.text)
     else if (ev.event === 'delta') on.delta(data.t)
     else if (ev.event === 'done') {

@@ -6,6 +6,11 @@ export interface ChatFile {
   preview?: string
 }
 
+export interface ReplySources {
+  memories: { id: string; label: string; kind: string }[]
+  people: { id: string; name: string; types: string[] }[]
+}
+
 export interface ChatMessage {
   id: string
   role: 'USER' | 'ASSISTANT'
@@ -14,6 +19,10 @@ export interface ChatMessage {
   files: ChatFile[]
   /** A crisis reply's help block: warm words and local lines, which its text starts with. */
   help?: string | null
+  /** A reply's memories and people (what went into its prompt). */
+  sources?: ReplySources | null
+  /** A reply's version: 1, and one more each time it is regenerated. */
+  version?: number
   /** Client-side state: a local id not yet replaced by the server's, or a reply still being written. */
   pending?: boolean
 }
