@@ -76,6 +76,8 @@ describe('streaming with the offline provider', () => {
         createdAt: expect.any(String),
         files: [],
         help: null,
+        sources: null,
+        version: 1,
       },
       botMessageId: expect.any(String),
       messageLimit: { limit: 100, count: 1, resetAt: expect.any(String) },
