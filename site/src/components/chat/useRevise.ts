@@ -2,7 +2,7 @@
 // streams; on any failure the turn is shown as it was, the allowance given back, and the error dialog of spec §8.
 import { apiUrl } from '../../lib/api'
 import { readSse } from '../../lib/sse'
-import { browserTimeZone } from '../safety/HelpLines'
+import { browserTimeZone } from '../../lib/timeZone'
 import type { Allowance, ChatMessage } from './types'
 
 class ReviseError extends Error {
