@@ -77,11 +77,11 @@ test.describe('on a phone', () => {
 })
 
 test.describe('in the onboarding story', () => {
-  test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  // Reduced motion shows the guide's lines whole, so the story moves on without waiting for typing.
+  test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' })
 
   test('an answer about ending one’s life gets the local lines at once, right after it', async ({ page }) => {
     await apiSignIn(page)
-    await page.addInitScript(() => localStorage.setItem('typingSpeedOverride', '20'))
     await page.goto('/app/select-character')
     await expect(page).toHaveURL(/step=get-username$/)
     await hydrated(page)
