@@ -150,7 +150,7 @@ const CRISIS: [string, string, string, string, string][] = [
   ],
   [
     'NZ',
-    'https://1737.org.nz https://www.lifeline.org.nz',
+    'https://1737.org.nz https://www.health.govt.nz/news-media/news-items/phone-counselling-service-busy-following-christchurch-tragedy https://www.lifeline.org.nz',
     'New Zealand: call or text [1737](tel:1737) (free, 24/7), or Lifeline on [0800 543 354](tel:0800543354) or text [4357](sms:4357). In an emergency call [111](tel:111).',
     '紐西蘭：撥打或傳簡訊至 [1737](tel:1737)（免費，24 小時），或 Lifeline [0800 543 354](tel:0800543354)、簡訊 [4357](sms:4357)。緊急情況請撥 [111](tel:111)。',
     '新西兰：拨打或发短信至 [1737](tel:1737)（免费，24 小时），或 Lifeline [0800 543 354](tel:0800543354)、短信 [4357](sms:4357)。紧急情况请拨 [111](tel:111)。',

@@ -1,11 +1,10 @@
 // Chat and onboarding against a local server speaking Ollama's wire format (the replies are scripted).
 import { expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { test, apiSignIn, credentialSignIn, newEmail, onboardByApi, onboardThroughUI } from './helpers'
+import { test, apiSignIn, chatRoomPath, credentialSignIn, newEmail, onboardByApi, onboardThroughUI } from './helpers'
 import { controlPort } from '../../playwright.config'
 
 const script = (body: object) => fetch(`http://127.0.0.1:${controlPort}/`, { method: 'POST', body: JSON.stringify(body) })
-const room = (ids: { conversationId: string; characterId: string }) => `/app/conversations/${ids.conversationId}/character/${ids.characterId}`
 
 /** The hello message opens an empty conversation; sending waits until it is typed out. */
 async function helloDone(page: Page) {
@@ -15,7 +14,7 @@ async function helloDone(page: Page) {
 
 async function openRoom(page: Page) {
   const ids = await onboardByApi(page)
-  await page.goto(room(ids))
+  await page.goto(chatRoomPath(ids))
   await helloDone(page)
   return ids
 }
@@ -83,7 +82,7 @@ test('older messages load 15 at a time when scrolling up', async ({ page }) => {
     })
     expect(res.status()).toBe(200)
   }
-  await page.goto(room(ids))
+  await page.goto(chatRoomPath(ids))
   await expect(page.locator('.msg')).toHaveCount(15)
   await expect(page.locator('.msg-user').last()).toHaveText(/message number 20/)
   await page.locator('.chat-scroll').evaluate((el) => (el.scrollTop = 0))
@@ -114,7 +113,7 @@ test('the free allowance: strip at 5 or fewer, the wrap dialog at 0, then the re
   const ids = await onboardByApi(page)
   const me = await (await page.request.get('/api/v1/self')).json()
   await page.request.patch('/api/v1/self/message-limit', { data: { count: me.messageLimit.limit - 2 } })
-  await page.goto(room(ids))
+  await page.goto(chatRoomPath(ids))
   await helloDone(page)
   await expect(page.getByText('2 messages left')).toBeVisible()
   await page.getByLabel('Message').fill('one')
@@ -153,7 +152,7 @@ test('feedback on a reply', async ({ page }) => {
 test('the character dev tool saves a prompt for ADMIN and DEVELOPER only', async ({ page, browser }) => {
   await credentialSignIn(page, 'admin@e2e.test', 'E2e-admin-Passw0rd!')
   const ids = await onboardByApi(page)
-  await page.goto(room(ids))
+  await page.goto(chatRoomPath(ids))
   await helloDone(page)
   await page.getByTestId('character-dev-tool').click()
   const dialog = page.getByRole('dialog', { name: 'Character Dev Tool' })
@@ -168,7 +167,7 @@ test('the character dev tool saves a prompt for ADMIN and DEVELOPER only', async
 
   const regular = await browser.newPage({ baseURL: test.info().project.use.baseURL })
   await apiSignIn(regular)
-  await regular.goto(room(await onboardByApi(regular)))
+  await regular.goto(chatRoomPath(await onboardByApi(regular)))
   await expect(regular.getByTestId('character-dev-tool')).toHaveCount(0)
   await regular.close()
 })

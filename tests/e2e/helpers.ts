@@ -116,3 +116,22 @@ export async function onboardByApi(page: Page, opts: { name?: string; descriptio
   const conversation = await (await post('/chatbots/conversations', { name: `Ideal Self ${new Date().toISOString()}`, characterId: created.characterId })).json()
   return { characterId: created.characterId as string, conversationId: conversation.conversationId as string }
 }
+
+/** The chat room of a conversation. */
+export const chatRoomPath = (ids: { conversationId: string; characterId: string }) => `/app/conversations/${ids.conversationId}/character/${ids.characterId}`
+
+/** Opens a chat room and waits until its history is shown and the composer takes text. */
+export async function openChatRoom(page: Page, ids: { conversationId: string; characterId: string }) {
+  await page.goto(chatRoomPath(ids))
+  await expect(page.getByRole('button', { name: 'Give feedback' }).first()).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByLabel('Message')).toBeEnabled()
+}
+
+/** Sends a message with Enter and waits for the whole reply (its feedback control appears once it is saved). */
+export async function sendAndAwaitReply(page: Page, text: string) {
+  const replies = await page.locator('.msg-bot').count()
+  await page.getByLabel('Message').fill(text)
+  await page.getByLabel('Message').press('Enter')
+  await expect(page.locator('.msg-bot')).toHaveCount(replies + 1)
+  await expect(page.locator('.msg-bot').last().getByRole('button', { name: 'Give feedback' })).toBeVisible({ timeout: 20_000 })
+}

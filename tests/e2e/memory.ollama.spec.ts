@@ -1,43 +1,28 @@
 // Memory with a model (the local server speaking Ollama's wire format): the extraction call's answer is stored,
 // comes back as a chip in a later conversation, shows in the character dev tool, and a failed regeneration
 // leaves the reply as it was.
-import { expect, type Page } from '@playwright/test'
-import { test, credentialSignIn, onboardByApi } from './helpers'
+import { expect } from '@playwright/test'
+import { test, credentialSignIn, onboardByApi, openChatRoom, sendAndAwaitReply } from './helpers'
 import { controlPort } from '../../playwright.config'
 
 const script = (body: object) => fetch(`http://127.0.0.1:${controlPort}/`, { method: 'POST', body: JSON.stringify(body) })
-const room = (ids: { conversationId: string; characterId: string }) => `/app/conversations/${ids.conversationId}/character/${ids.characterId}`
-
-async function openRoom(page: Page, ids: { conversationId: string; characterId: string }) {
-  await page.goto(room(ids))
-  await expect(page.getByRole('button', { name: 'Give feedback' }).first()).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByLabel('Message')).toBeEnabled()
-}
-
-async function say(page: Page, text: string) {
-  const replies = await page.locator('.msg-bot').count()
-  await page.getByLabel('Message').fill(text)
-  await page.getByLabel('Message').press('Enter')
-  await expect(page.locator('.msg-bot')).toHaveCount(replies + 1)
-  await expect(page.locator('.msg-bot').last().getByRole('button', { name: 'Give feedback' })).toBeVisible({ timeout: 20_000 })
-}
 
 test('what the model extracts comes back with its chip, in the dev tool too; a failed regeneration changes nothing', async ({ page }) => {
   await credentialSignIn(page, 'admin@e2e.test', 'E2e-admin-Passw0rd!')
   await page.request.delete('/api/v1/memories')
   const first = await onboardByApi(page)
-  await openRoom(page, first)
+  await openChatRoom(page, first)
   await script({ memory: { add: [{ kind: 'plan', text: 'Training for the Taipei marathon in April', label: 'marathon', person: null }], update: [], outdated: [] } })
   await script({ text: 'That is a big goal. How is the training going?' })
-  await say(page, 'I signed up for the Taipei marathon in April')
+  await sendAndAwaitReply(page, 'I signed up for the Taipei marathon in April')
   await expect
     .poll(async () => (await (await page.request.get('/api/v1/memories')).json()).memories.map((m: { text: string }) => m.text), { timeout: 15_000 })
     .toEqual(['Training for the Taipei marathon in April'])
 
   const later = await (await page.request.post('/api/v1/chatbots/conversations', { data: { name: 'Later', characterId: first.characterId } })).json()
-  await openRoom(page, { conversationId: later.conversationId, characterId: first.characterId })
+  await openChatRoom(page, { conversationId: later.conversationId, characterId: first.characterId })
   await script({ text: 'Rest tomorrow; April is close, and your legs need it.' })
-  await say(page, 'My marathon training was hard today')
+  await sendAndAwaitReply(page, 'My marathon training was hard today')
   const reply = page.locator('.msg-bot').last()
   await expect(reply).toContainText('Rest tomorrow')
   await expect(reply.getByRole('button', { name: 'Memory: marathon' })).toBeVisible()

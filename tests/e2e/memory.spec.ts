@@ -2,31 +2,16 @@
 // can be edited and forgotten in settings, and the last turn can be regenerated and edited.
 import { expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { test, apiSignIn, newEmail, onboardByApi } from './helpers'
+import { test, apiSignIn, newEmail, onboardByApi, openChatRoom, sendAndAwaitReply } from './helpers'
 
-const room = (ids: { conversationId: string; characterId: string }) => `/app/conversations/${ids.conversationId}/character/${ids.characterId}`
-
-async function openRoom(page: Page, ids: { conversationId: string; characterId: string }) {
-  await page.goto(room(ids))
-  await expect(page.getByRole('button', { name: 'Give feedback' }).first()).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByLabel('Message')).toBeEnabled()
-}
-
-async function say(page: Page, text: string) {
-  const replies = await page.locator('.msg-bot').count()
-  await page.getByLabel('Message').fill(text)
-  await page.getByLabel('Message').press('Enter')
-  await expect(page.locator('.msg-bot')).toHaveCount(replies + 1)
-  await expect(page.locator('.msg-bot').last().getByRole('button', { name: 'Give feedback' })).toBeVisible({ timeout: 20_000 })
-}
 
 const memories = async (page: Page) => (await (await page.request.get('/api/v1/memories')).json()).memories as { id: string; text: string }[]
 
 test('a fact told once comes back with its chip, can be edited and forgotten; the last turn can be regenerated and edited', async ({ page }) => {
   await apiSignIn(page, newEmail('memory'))
   const first = await onboardByApi(page)
-  await openRoom(page, first)
-  await say(page, "I'm training for the Taipei marathon in April.")
+  await openChatRoom(page, first)
+  await sendAndAwaitReply(page, "I'm training for the Taipei marathon in April.")
   await expect.poll(async () => (await memories(page)).map((m) => m.text), { timeout: 15_000 }).toEqual(["I'm training for the Taipei marathon in April."])
 
   // Settings shows it, grouped under "About you" and its kind.
@@ -39,8 +24,8 @@ test('a fact told once comes back with its chip, can be edited and forgotten; th
 
   // A later conversation: the reply that used it shows the chip, which opens the memory.
   const later = await (await page.request.post('/api/v1/chatbots/conversations', { data: { name: 'Later', characterId: first.characterId } })).json()
-  await openRoom(page, { conversationId: later.conversationId, characterId: first.characterId })
-  await say(page, 'My marathon training felt heavy today, my legs are sore')
+  await openChatRoom(page, { conversationId: later.conversationId, characterId: first.characterId })
+  await sendAndAwaitReply(page, 'My marathon training felt heavy today, my legs are sore')
   const reply = page.locator('.msg-bot').last()
   const chip = reply.getByRole('button', { name: 'Memory: Taipei marathon' })
   await expect(chip).toBeVisible()
@@ -83,8 +68,8 @@ test('a fact told once comes back with its chip, can be edited and forgotten; th
   await expect(page.getByText('Nothing remembered yet.', { exact: false })).toBeVisible()
   expect(await memories(page)).toEqual([])
 
-  await openRoom(page, { conversationId: later.conversationId, characterId: first.characterId })
-  await say(page, 'How should my marathon training continue next week?')
+  await openChatRoom(page, { conversationId: later.conversationId, characterId: first.characterId })
+  await sendAndAwaitReply(page, 'How should my marathon training continue next week?')
   await expect(page.locator('.msg-bot').last().locator('.source-chips')).toHaveCount(0)
 })
 

@@ -1,19 +1,11 @@
 // How the settings list is laid out: one group per person (people first, by name), then "about you"; inside a
 // group one block per kind in a fixed order, newest memory first.
-export const KINDS = ['person', 'event', 'plan', 'preference', 'fact'] as const
-export type MemoryKind = (typeof KINDS)[number]
+import type { MemoryKind, MemoryView } from '../../../../api/memory/memories'
 
-export interface Memory {
-  id: string
-  kind: MemoryKind
-  text: string
-  label: string
-  person: { name: string; relationNodeId: string | null; types: string[] } | null
-  sourceMessageId: string | null
-  sourceConversationId: string | null
-  createdAt: string
-  updatedAt: string
-}
+export type { MemoryKind }
+export type Memory = MemoryView
+/** The order kinds are shown in (the API's list is the order they were defined in). */
+export const KINDS: readonly MemoryKind[] = ['person', 'event', 'plan', 'preference', 'fact']
 
 export interface MemoryGroup {
   key: string
