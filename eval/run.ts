@@ -160,7 +160,7 @@ export async function runScenario(deps: RunDeps, scenario: Scenario): Promise<Sc
       }
     }
   } finally {
-    await removePerson(deps.sql, seeded.userId)
+    await removePerson(deps.sql, seeded.userId, turns.filter((t) => !t.error && !t.help).length)
   }
   const checks = turns.flatMap((t) => t.checks)
   const passedChecks = checks.filter((c) => c.pass).length

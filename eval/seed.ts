@@ -9,6 +9,7 @@ import { describeStyle, measureSpeakingStyle, promptStyle } from '../api/chat-im
 import { writeGraph } from '../api/relations/proposedGraph'
 import { promptRelations, readGraph } from '../api/relations/graph'
 import { createMemory } from '../api/memory/memories'
+import { EXTRACT_MEMORIES } from '../api/memory/extractJob'
 import type { Scenario } from './scenario'
 
 export interface SeededPerson {
@@ -27,13 +28,24 @@ function styleChats(scenario: Scenario) {
 }
 
 export async function seedPerson(sql: Sql, scenario: Scenario, tag: string): Promise<SeededPerson> {
-  const { person, language } = scenario
+  const { person } = scenario
   // A unique address per run and scenario: several runs may share one database.
   const email = `eval-${tag}-${scenario.id}@eval.invalid`
   const [user] = await sql<{ id: string }[]>`
     insert into users (email, name, subscription_type, message_limit, onboarding_completed, is_email_verified)
     values (${email}, ${person.name}, 'PREMIUM', 100000, true, true) returning id`
   const userId = user.id
+  try {
+    return await seedRest(sql, scenario, userId)
+  } catch (error) {
+    await sql`delete from users where id = ${userId}`
+    throw error
+  }
+}
+
+/** Everything after the account; a failure part-way removes the account again (seedPerson). */
+async function seedRest(sql: Sql, scenario: Scenario, userId: string): Promise<SeededPerson> {
+  const { person, language } = scenario
   await sql`
     insert into training_data (user_id, user_name, original_ideal_self_description, improved_ideal_self_role_name,
       improved_ideal_self_role_description, preferred_language, story_completed)
@@ -76,7 +88,17 @@ export async function seedPerson(sql: Sql, scenario: Scenario, tag: string): Pro
   return { userId, characterId, conversationId: conversation.id }
 }
 
-/** Removes the person and everything of theirs (characters, messages, memories, queued jobs cascade). */
-export async function removePerson(sql: Sql, userId: string): Promise<void> {
+/**
+ * Removes the person and everything of theirs (characters, messages, memories, queued jobs cascade), once the
+ * `queued` memory extractions the reply path queues after each saved ordinary reply are in: removing them earlier
+ * would fail those inserts. The eval never runs the extractions; the scenario's memories are its own.
+ */
+export async function removePerson(sql: Sql, userId: string, queued: number): Promise<void> {
+  for (let waited = 0; waited < 2000; waited += 20) {
+    const [{ count }] = await sql<{ count: number }[]>`
+      select count(*)::int as count from jobs where user_id = ${userId} and kind = ${EXTRACT_MEMORIES}`
+    if (count >= queued) break
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
   await sql`delete from users where id = ${userId}`
 }
