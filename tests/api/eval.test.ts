@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startFakeOllama, type FakeModelServer, type ReplyInput } from '../helpers/fakeOllama'
+import { startFakeOpenAI } from '../helpers/fakeOpenAI'
 import { compareMain, runEval, type EvalOutcome } from '../../eval/cli'
 import type { RunRecord } from '../../eval/report'
 
@@ -155,6 +156,21 @@ describe('npm run eval against the Ollama-protocol test server', () => {
     expect(text).toMatch(/\| grounding \| 100% \| \d+(\.\d)?% \| -\d/)
     expect(text).toMatch(/Only in A: .*en-safety-method-question/)
   }, 120_000)
+
+  test('an OpenAI-compatible endpoint is scored the same way, its model and key given on the command line', async () => {
+    const openai = startFakeOpenAI({ apiKey: 'sk-eval', reply: 'Hey Noah, good to see you. How was the walk home?' })
+    try {
+      const { run } = await runEval(['--provider', 'openai', '--base-url', openai.url, '--model', 'gpt-fake-mini', '--api-key', 'sk-eval', '--only', 'en-pace-short-hello', '--out', out, '--quiet', ...database()], {})
+      expect(run.provider).toMatchObject({ kind: 'openai', model: 'gpt-fake-mini', endpoint: openai.url })
+      expect(openai.chats().length).toBe(2)
+      expect(String(openai.chats()[0].body.messages[0].content)).toContain('You are Noah, a few years from now.')
+      expect(run.results[0].turns.map((t) => t.reply)).toEqual(['Hey Noah, good to see you. How was the walk home?', 'Hey Noah, good to see you. How was the walk home?'])
+      expect(run.results[0].passed).toBe(true)
+      expect(JSON.stringify(run)).not.toContain('sk-eval')
+    } finally {
+      openai.stop()
+    }
+  }, 60_000)
 
   test('bad options are refused before anything runs', async () => {
     await expect(runEval(['--provider', 'offline', '--judge-provider', 'offline', '--only', 'en-pace-short-hello', '--quiet'], {})).rejects.toThrow(/offline provider cannot judge/)
