@@ -45,7 +45,7 @@ export interface FullAccount {
   memoryId: string
   questionnaireId: string | null
   /** Words only this person wrote: their message, feedback, memory, image marker and conversation name. */
-  secrets: { message: string; feedback: string; memory: string; image: string; conversation: string; name: string }
+  secrets: { message: string; feedback: string; memory: string; image: string; conversation: string; name: string; description: string }
   image: Uint8Array
 }
 
@@ -57,11 +57,12 @@ export async function fullAccount(app: TestApp, tag = Math.random().toString(36)
     image: `image-marker-${tag}`,
     conversation: `Evening talk ${tag}`,
     name: `Wren ${tag}`,
+    description: `calm organiser ${tag}`,
   }
   const { cookie, user } = await app.signUp(undefined, secrets.name)
   const created = await app.json('POST', '/chatbots/characters?skipChatHistoryUpload=true', {
     cookie,
-    body: { userName: GROUP_USER, idealSelfDescription: `A calm organiser ${tag} who still has time for friends` },
+    body: { userName: GROUP_USER, idealSelfDescription: `A ${secrets.description} who still has time for friends` },
   })
   const characterId = created.body.id
   await vi.waitFor(async () => expect((await app.json('GET', `/chatbots/characters/${characterId}?selectIsReady=true`, { cookie })).body.isReady).toBe(true), POLL)
