@@ -23,7 +23,7 @@ export function readmeTexts(language: Language): ReadmeTexts {
 }
 
 const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/\{(\w+)\}/g, (m, key: string) => (key in values ? String(values[key]) : m))
+  text.replace(/\{\{(\w+)\}\}/g, (m, key: string) => (key in values ? String(values[key]) : m))
 
 export interface ArchiveCounts {
   conversations: number
