@@ -283,10 +283,13 @@ export const buildDataExportJob: JobHandler = async (job, { ctx }) => {
       },
     })
     const size = await zip.finish()
-    const key = `${job.user_id}/export-${exportId}`
+    // One key per attempt, so a run that lost its claim removes only its own file.
+    const key = `${job.user_id}/export-${exportId}-${job.attempts}`
     await storage.putFile(key, path)
     const stale = await sql.begin(async (tx: TransactionSql<{}>) => {
-      if (!(await holdsClaim(tx, job))) return []
+      // The account may have been deleted while the archive was built (its jobs and exports go with it): then the
+      // archive just stored must not outlive it.
+      if (!(await holdsClaim(tx, job))) return [{ storage_key: key }]
       await tx`
         update data_exports set status = 'READY', storage_key = ${key}, size_bytes = ${size}, ready_at = now(),
           expires_at = now() + ${`${EXPORT_LIFETIME_MS} milliseconds`}::interval
