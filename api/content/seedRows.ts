@@ -1,7 +1,7 @@
 // The built-in rows of each content definition, in English, Traditional and Simplified Chinese. Admins may
 // edit every one; the seed only adds rows that were never written (api/content/seed.ts).
 import type { LimitPeriod } from '../config'
-import { DEFAULT_PLANS } from '../billing/plans'
+import { DEFAULT_PLANS } from '../payments/plans'
 import type { Lang, RELATIONSHIP_TYPES } from './definitions'
 import type { ScalarValue, Translations } from './values'
 

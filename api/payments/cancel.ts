@@ -2,7 +2,7 @@
 // confirms is anything written, so a refusal or silence leaves the subscription exactly as it was.
 import type { Sql } from '../db/database'
 import type { Config } from '../config'
-import { buildCancelRequest, cancelPeriod } from '../billing/ecpayPeriodAction'
+import { buildCancelRequest, cancelPeriod } from './ecpay/ecpayPeriodAction'
 import { HttpError, badRequest } from '../http/errors'
 import type { SubscriptionProvider, UserRow } from '../users/users'
 import { activeSubscriptionOrder } from './orders'

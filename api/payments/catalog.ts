@@ -1,6 +1,6 @@
 // The plan page's figures, from the same plan definitions and settings that charge and limit users,
 // so the copy can never promise something else than what happens.
-import { PLAN_IDS, formatUsd, yearlySavings, type Plans } from '../billing/plans'
+import { PLAN_IDS, formatUsd, yearlySavings, type Plans } from './plans'
 import type { LimitPeriod } from '../config'
 
 const PERIOD_NAMES = { M: 'month', Y: 'year' } as const

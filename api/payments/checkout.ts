@@ -1,8 +1,8 @@
 // Starting a payment: the order row, then the signed AioCheckOut form that carries the browser to ECPay.
 import type { Sql } from '../db/database'
-import { checkoutUrl } from '../billing/ecpayEndpoints'
-import { buildCheckoutFields, newMerchantTradeNo, renderAutoSubmitForm, type EcpayLanguage } from '../billing/ecpayOrder'
-import { PLAN_IDS, chargeAmountTwd, isPlanId, planPeriod } from '../billing/plans'
+import { checkoutUrl } from './ecpay/ecpayEndpoints'
+import { buildCheckoutFields, newMerchantTradeNo, renderAutoSubmitForm, type EcpayLanguage } from './ecpay/ecpayOrder'
+import { PLAN_IDS, chargeAmountTwd, isPlanId, planPeriod } from './plans'
 import { badRequest, conflict, notFound } from '../http/errors'
 import { notOwnLink, ownLink } from '../http/publicOrigin'
 import type { UserRow } from '../users/users'

@@ -1,6 +1,6 @@
 // Turning paid ECPay charges into Premium time on the user row.
 import type { TransactionSql } from 'postgres'
-import { extendExpiry } from '../billing/ecpayNotification'
+import { extendExpiry } from './ecpay/ecpayNotification'
 import type { UserRow } from '../users/users'
 
 export interface Grant {

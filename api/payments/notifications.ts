@@ -8,7 +8,7 @@ import {
   parseFormBody,
   verifyNotification,
   type VerifiedNotification,
-} from '../billing/ecpayNotification'
+} from './ecpay/ecpayNotification'
 import { grantPremium } from './fulfilment'
 import type { OrderRow } from './orders'
 import type { PaymentSettings } from './settings'

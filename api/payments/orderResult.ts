@@ -2,7 +2,7 @@
 // SameSite=Lax session cookie is not sent with it: the signed fields are all there is to go on. It
 // only decides which page to show; Premium is granted by the ReturnURL notice alone.
 import type { Sql } from '../db/database'
-import { verifyNotification } from '../billing/ecpayNotification'
+import { verifyNotification } from './ecpay/ecpayNotification'
 import { findOrder } from './orders'
 import { recordNotification } from './notifications'
 import { subscriptionPageUrl, type PaymentSettings } from './settings'

@@ -1,6 +1,6 @@
 // The payment_orders table: one row per checkout started, the ledger every ECPay notification is checked against.
 import type { Sql } from '../db/database'
-import type { PlanDefinition, PlanId } from '../billing/plans'
+import type { PlanDefinition, PlanId } from './plans'
 
 export type OrderKind = 'one-time' | 'subscription'
 export type OrderStatus = 'pending' | 'paid' | 'failed' | 'cancelled'

@@ -2,7 +2,7 @@
 // charges are the same figures; a row that does not make a valid price keeps the built-in one.
 import type { Sql } from '../db/database'
 import { contentRecords } from '../content/store'
-import { PLAN_IDS, definePlans, type PlanOverrides, type Plans } from '../billing/plans'
+import { PLAN_IDS, definePlans, type PlanOverrides, type Plans } from './plans'
 
 export function planOverrides(rows: { field_values: Record<string, unknown> }[]): PlanOverrides {
   const overrides: PlanOverrides = {}

@@ -1,6 +1,6 @@
 // What the payment features take from the configuration, and the callback URLs ECPay is given.
 import type { Config, LimitPeriod } from '../config'
-import { definePlans, type Plans } from '../billing/plans'
+import { definePlans, type Plans } from './plans'
 
 export interface PaymentSettings {
   ecpay: Config['ecpay']

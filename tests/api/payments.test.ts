@@ -2,13 +2,13 @@
 // checkout form, posts its signed ReturnURL / PeriodReturnURL notices to the app (through a small
 // server in front of app.handle) and answers CreditCardPeriodAction cancellations.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signFields, verifyCheckMacValue } from '../../api/billing/checkMacValue'
-import { extendExpiry } from '../../api/billing/ecpayNotification'
-import { AUTO_SUBMIT_FORM_ID } from '../../api/billing/ecpayOrder'
+import { signFields, verifyCheckMacValue } from '../../api/payments/ecpay/checkMacValue'
+import { extendExpiry } from '../../api/payments/ecpay/ecpayNotification'
+import { AUTO_SUBMIT_FORM_ID } from '../../api/payments/ecpay/ecpayOrder'
 import { cancelSubscription } from '../../api/payments/cancel'
 import { expireSubscriptions } from '../../api/payments/expiry'
 import { insertOrder, type OrderRow } from '../../api/payments/orders'
-import { DEFAULT_PLANS } from '../../api/billing/plans'
+import { DEFAULT_PLANS } from '../../api/payments/plans'
 import { findUserById } from '../../api/users/users'
 import { startFakeEcpay, type FakeEcpay } from '../helpers/fakeEcpay'
 import { startTestApp, type TestApp } from '../helpers/testApp'

@@ -1,6 +1,6 @@
 // Crisis safety as a person meets it with no model running: help comes first, with the lines of where they are.
 import { expect } from '@playwright/test'
-import { apiSignIn, onboardByApi, test } from './helpers'
+import { apiSignIn, hydrated, onboardByApi, test } from './helpers'
 
 const cases = [
   { lang: 'English', timezoneId: 'America/New_York', text: "honestly everyone would be better off if i wasn't here anymore", line: '988', other: '1925' },
@@ -73,5 +73,40 @@ test.describe('on a phone', () => {
     await expect(page.getByLabel('Country for help lines')).toHaveValue('JP')
     await page.getByLabel('Country for help lines').selectOption('')
     await expect(page.locator('.help-lines')).toContainText('116 123')
+  })
+})
+
+test.describe('in the onboarding story', () => {
+  // Reduced motion shows the guide's lines whole, so the story moves on without waiting for typing.
+  test.use({ timezoneId: 'Australia/Sydney', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, reducedMotion: 'reduce' })
+
+  test('an answer about ending one’s life gets the local lines at once, right after it', async ({ page }) => {
+    await apiSignIn(page)
+    await page.goto('/app/select-character')
+    await expect(page).toHaveURL(/step=get-username$/)
+    await hydrated(page)
+    await page.getByRole('textbox').fill('Sam')
+    await page.getByRole('button', { name: 'Hi!' }).click()
+    await hydrated(page)
+    await page.getByRole('button', { name: "Yes, that's me" }).click()
+    await hydrated(page)
+    await page.getByRole('textbox').fill('Someone calm who keeps going')
+    await page.getByRole('button', { name: 'This is who I want to become' }).click()
+    await expect(page).toHaveURL(/interaction-conversation-start$/, { timeout: 40_000 })
+    await hydrated(page)
+    const answer = "honestly i've been saving up my pills, i don't think i'll be around next week"
+    await page.getByLabel('Your answer').fill(answer)
+    await page.getByRole('button', { name: 'Submit' }).click()
+    const said = page.locator('.story-log .user-line', { hasText: answer })
+    await expect(said).toBeVisible()
+    // The next line of the story is the help card, shown whole (never typed out), with Australia's line.
+    const help = page.locator('.story-log li').filter({ has: page.locator('.story-help') }).last()
+    await expect(help).toBeVisible({ timeout: 5_000 })
+    await expect(help).toContainText('13 11 14')
+    await expect(help).not.toContainText('988')
+    const [saidBox, helpBox] = await Promise.all([said.boundingBox(), help.boundingBox()])
+    expect(helpBox!.y).toBeGreaterThan(saidBox!.y)
+    // Nothing of the answer is quoted back.
+    await expect(help).not.toContainText('saving up my pills')
   })
 })

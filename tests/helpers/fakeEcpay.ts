@@ -9,10 +9,10 @@
 // plausible: refusal codes other than ECPay's CheckMacValue error (10200073)
 // are made up, and an invalid order gets HTTP 400 rather than ECPay's page.
 
-import { signFields, verifyCheckMacValue } from '../../api/billing/checkMacValue'
-import { AIO_CHECKOUT_PATH, checkoutUrl, PERIOD_ACTION_PATH } from '../../api/billing/ecpayEndpoints'
-import { parseFormBody } from '../../api/billing/ecpayNotification'
-import { escapeHtml, formatEcpayDate, renderAutoSubmitForm } from '../../api/billing/ecpayOrder'
+import { signFields, verifyCheckMacValue } from '../../api/payments/ecpay/checkMacValue'
+import { AIO_CHECKOUT_PATH, checkoutUrl, PERIOD_ACTION_PATH } from '../../api/payments/ecpay/ecpayEndpoints'
+import { parseFormBody } from '../../api/payments/ecpay/ecpayNotification'
+import { escapeHtml, formatEcpayDate, renderAutoSubmitForm } from '../../api/payments/ecpay/ecpayOrder'
 
 /**
  * manual: the payment page waits for its Pay or Decline button.

@@ -10,6 +10,10 @@ const VARIANTS: Record<string, string> = { 臺: '台', 裏: '裡', 着: '著', �
 
 // Written Cantonese folded into Mandarin words, so "唔想活" and "跳落去" meet the same rules as 不想活 and 跳下去.
 const CANTONESE: [RegExp, string][] = [
+  [/(?<![世境業眼外邊各學新租分交臨跨政商藝軍影樂法醫視網])[鎅界](?=手|腕|自己|傷|咗|了|到|多|深|條|開|損)/g, '割'],
+  [/([送賣丟扔食用花])晒/g, '$1光'],
+  [/[俾畀]/g, '給'],
+  [/嘢/g, '東西'],
   [/自鯊|紫砂|自鲨/g, '自殺'],
   [/想鼠/g, '想死'],
   [/毋想/g, '不想'],
@@ -111,6 +115,7 @@ const SHORTHAND: [RegExp, string | ((match: string) => string)][] = [
   [/\bsu[i1]c[i1]dal\b/g, 'suicidal'],
   [/\bself[- ]?h[a*]rm(ing|ed)?\b/g, 'selfharm'],
   [/\bs\/h\b/g, 'selfharm'],
+  [/\bsh(?:d|ed)\b/g, 'selfharmed'],
   [/\bsh (?=relapse|again|urges?|free|clean|scars?|cuts?|marks?)/g, 'selfharm '],
   [/\bo\.?d\b(?!\w)/g, 'overdose'],
   [/\bod(ing|ed|d)\b/g, 'overdos$1'],

@@ -3,7 +3,7 @@ import { DEFINITIONS, LANGS, RELATIONSHIP_TYPES, findDefinition } from '../../..
 import { seedRows } from '../../../api/content/seedRows'
 import { localeProblem, valuesProblem } from '../../../api/content/values'
 import { withMissingKeys } from '../../../api/content/localeDocs'
-import { PLAN_IDS } from '../../../api/billing/plans'
+import { PLAN_IDS } from '../../../api/payments/plans'
 
 const rows = seedRows({ messageLimit: 100, period: 'week' })
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { definePlans } from '../../../api/billing/plans'
+import { definePlans } from '../../../api/payments/plans'
 import { planCatalog } from '../../../api/payments/catalog'
 
 describe('planCatalog', () => {

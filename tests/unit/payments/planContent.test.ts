@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import { planOverrides } from '../../../api/payments/planContent'
-import { definePlans } from '../../../api/billing/plans'
+import { definePlans } from '../../../api/payments/plans'
 
 test('prices edited in the subscription-plans content become the plan prices', () => {
   const plans = definePlans(

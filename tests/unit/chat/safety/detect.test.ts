@@ -85,6 +85,32 @@ describe('assessMessage', () => {
     expect(assessMessage('tonight is the night, I will do it tonight and end it').categories).toContain('intent_timing')
   })
 
+  test('a denial or a recovery story sets aside only what it covers: what comes after still counts', () => {
+    // Words between the denial and the wish do not turn it into a denial.
+    expect(assessMessage('i dont really want to live anymore').level).toBe('crisis')
+    expect(assessMessage("i don't even want to wake up tomorrow").level).toBe('crisis')
+    expect(assessMessage('I want to live, I just don’t know how to get out of this rut').level).not.toBe('crisis')
+    expect(assessMessage('i want to live but i keep thinking about killing myself').level).toBe('crisis')
+    const recovered = 'In uni about 6 years ago I thought about ending it. I got help and I’m in a good place now.'
+    expect(assessMessage(recovered).level).not.toBe('crisis')
+    expect(assessMessage(`${recovered} But this week I want to kill myself again.`).level).toBe('crisis')
+    const 走出來 = '高三那年想過結束生命，後來吃藥加諮商，現在研究生都畢業了，挺好的'
+    expect(assessMessage(走出來).level).not.toBe('crisis')
+    expect(assessMessage(`${走出來}。可是最近又想死了`).level).toBe('crisis')
+    expect(assessMessage('雖然失戀很痛，但我沒有任何想死或傷害自己的念頭').level).not.toBe('crisis')
+    // A question of whether to is not a denial: 要不要自殺, 有沒有想死 asked of oneself.
+    expect(assessMessage('老實說這禮拜我很認真地在想要不要自殺').level).toBe('crisis')
+    expect(assessMessage('说实话这周我很认真地在考虑要不要自杀').level).toBe('crisis')
+    expect(assessMessage('我媽一直問我是不是想不開，沒有啦！我只是離職，又不是要跳樓').level).not.toBe('crisis')
+    // The name of a subject is not the act: 自殺風險評估, "which drugs are lethal in overdose" for an exam.
+    expect(assessMessage('明天護理實習要學自殺風險評估，要直接問病人有沒有想死，好緊張').level).not.toBe('crisis')
+    expect(assessMessage('Pharmacology exam Friday, need to memorise which drugs are lethal in overdose').level).not.toBe('crisis')
+    expect(assessMessage('Two years today since I last self-harmed 🎉 never thought I’d get here').level).not.toBe('crisis')
+    // "Not a joke" is not a joke.
+    expect(assessMessage('好想死 真的 不是平常講好玩的那種').level).toBe('crisis')
+    expect(assessMessage('好想死喔 開玩笑的啦').level).not.toBe('crisis')
+  })
+
   test('risk words without clear intent are uncertain, not a crisis', () => {
     expect(assessMessage('i feel so hopeless lately').level).toBe('uncertain')
     expect(assessMessage('我最近好絕望').level).toBe('uncertain')

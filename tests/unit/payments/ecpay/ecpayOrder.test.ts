@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { verifyCheckMacValue } from '../../../api/billing/checkMacValue'
+import { verifyCheckMacValue } from '../../../../api/payments/ecpay/checkMacValue'
 import {
   AUTO_SUBMIT_FORM_ID,
   buildCheckoutFields,
@@ -7,7 +7,7 @@ import {
   formatEcpayDate,
   newMerchantTradeNo,
   renderAutoSubmitForm,
-} from '../../../api/billing/ecpayOrder'
+} from '../../../../api/payments/ecpay/ecpayOrder'
 
 const keys = { hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' }
 

@@ -6,7 +6,7 @@ import {
   ecpayUrlEncode,
   signFields,
   verifyCheckMacValue,
-} from '../../../api/billing/checkMacValue'
+} from '../../../../api/payments/ecpay/checkMacValue'
 
 // ECPay's public stage merchant keys, used by every published vector.
 const KEY = 'pwFHCqoQZGmho4w6'

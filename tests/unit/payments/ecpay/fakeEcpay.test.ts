@@ -3,12 +3,12 @@
 // and the merchant's own verification accepts them.
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { signFields } from '../../../api/billing/checkMacValue'
-import { NOTIFICATION_ACK, parseFormBody, verifyNotification } from '../../../api/billing/ecpayNotification'
-import { buildCheckoutFields, type CheckoutOrder, newMerchantTradeNo } from '../../../api/billing/ecpayOrder'
-import { buildCancelRequest, cancelPeriod } from '../../../api/billing/ecpayPeriodAction'
-import { DEFAULT_PLANS, chargeAmountTwd, planPeriod } from '../../../api/billing/plans'
-import { type FakeEcpay, startFakeEcpay } from '../../helpers/fakeEcpay'
+import { signFields } from '../../../../api/payments/ecpay/checkMacValue'
+import { NOTIFICATION_ACK, parseFormBody, verifyNotification } from '../../../../api/payments/ecpay/ecpayNotification'
+import { buildCheckoutFields, type CheckoutOrder, newMerchantTradeNo } from '../../../../api/payments/ecpay/ecpayOrder'
+import { buildCancelRequest, cancelPeriod } from '../../../../api/payments/ecpay/ecpayPeriodAction'
+import { DEFAULT_PLANS, chargeAmountTwd, planPeriod } from '../../../../api/payments/plans'
+import { type FakeEcpay, startFakeEcpay } from '../../../helpers/fakeEcpay'
 
 const merchant = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { signFields } from '../../../api/billing/checkMacValue'
-import { extendExpiry, parseFormBody, verifyNotification } from '../../../api/billing/ecpayNotification'
+import { signFields } from '../../../../api/payments/ecpay/checkMacValue'
+import { extendExpiry, parseFormBody, verifyNotification } from '../../../../api/payments/ecpay/ecpayNotification'
 
 const merchant = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' }
 

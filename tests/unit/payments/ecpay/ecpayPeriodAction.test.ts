@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { verifyCheckMacValue } from '../../../api/billing/checkMacValue'
-import { buildCancelRequest, cancelPeriod, parsePeriodActionReply } from '../../../api/billing/ecpayPeriodAction'
+import { verifyCheckMacValue } from '../../../../api/payments/ecpay/checkMacValue'
+import { buildCancelRequest, cancelPeriod, parsePeriodActionReply } from '../../../../api/payments/ecpay/ecpayPeriodAction'
 
 const keys = { hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' }
 const request = buildCancelRequest({ merchantId: '3002607', merchantTradeNo: 'Sub20250101120000', timeStamp: 1735704000 }, keys)

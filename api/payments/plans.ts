@@ -9,7 +9,7 @@
 // stale. yearlySavings() computes the saving against twelve monthly payments:
 // 13.8% with the spec's prices.
 
-import type { PeriodSchedule } from './ecpayOrder'
+import type { PeriodSchedule } from './ecpay/ecpayOrder'
 
 export type PlanId = 'subscriptionMonthly' | 'subscriptionYearly'
 export const PLAN_IDS: readonly PlanId[] = ['subscriptionMonthly', 'subscriptionYearly']

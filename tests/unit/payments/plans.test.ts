@@ -7,7 +7,7 @@ import {
   isPlanId,
   planPeriod,
   yearlySavings,
-} from '../../../api/billing/plans'
+} from '../../../api/payments/plans'
 
 describe('yearlySavings', () => {
   test("the spec's prices: strike-through $348, save $48 a year, 13.8% (not the spec's 10.7%)", () => {
