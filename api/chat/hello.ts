@@ -40,7 +40,8 @@ export async function helloMessage(
   if (existing) return asHello(existing)
 
   let text: string
-  try {
+  if (scene.firstMessage) text = scene.firstMessage
+  else try {
     const prompt = helloMessages({ ...scene, currentDateTime: req.currentDateTime, language: scene.preferredLanguage })
     text = (await deps.provider.complete(prompt, { signal: AbortSignal.timeout(REPLY_TIMEOUT_MS) })).trim()
     if (!text) throw new Error('The model answered only whitespace')

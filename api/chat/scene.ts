@@ -12,6 +12,8 @@ export interface ChatScene {
   characterId: string
   characterName: string
   characterPrompt: string | null
+  /** The opening message a character card brought; the hello uses it instead of asking the model. */
+  firstMessage: string | null
   /** From onboarding (training_data); the spec's default story language otherwise. */
   preferredLanguage: Language
 }
@@ -20,9 +22,9 @@ export async function chatScene(sql: Sql, userId: string, conversationId: string
   if (!isUuid(conversationId)) throw notFound('Conversation not found')
   if (!isUuid(characterId)) throw notFound('Character not found')
   const [row] = await sql<
-    { id: string | null; name: string; is_ready: boolean; prompt: string | null; bound_to: string | null; preferred_language: string | null }[]
+    { id: string | null; name: string; is_ready: boolean; prompt: string | null; first_message: string | null; bound_to: string | null; preferred_language: string | null }[]
   >`
-    select ch.id, ch.name, ch.is_ready, ch.prompt, conv.character_id as bound_to, td.preferred_language
+    select ch.id, ch.name, ch.is_ready, ch.prompt, ch.first_message, conv.character_id as bound_to, td.preferred_language
     from conversations conv
     left join characters ch on ch.id = ${characterId} and ch.user_id = ${userId}
     left join training_data td on td.user_id = ${userId}
@@ -37,6 +39,7 @@ export async function chatScene(sql: Sql, userId: string, conversationId: string
     characterId,
     characterName: row.name,
     characterPrompt: row.prompt,
+    firstMessage: row.first_message?.trim() || null,
     preferredLanguage: toLanguage(row.preferred_language),
   }
 }

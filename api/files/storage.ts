@@ -1,12 +1,16 @@
 // Uploaded files, named by random ids (never by user input): on disk under DATA_DIR/files, or in an
 // S3-compatible bucket when one is configured.
-import { mkdir, writeFile, readFile, rm } from 'node:fs/promises'
+import { mkdir, writeFile, readFile, rm, copyFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
 export interface FileStorage {
   put(key: string, data: Uint8Array): Promise<void>
   get(key: string): Promise<Uint8Array | null>
   remove(key: string): Promise<void>
+  /** Stores a file from the local disk without reading it into memory (large archives). */
+  putFile(key: string, path: string): Promise<void>
+  /** A lazily read handle for streaming to a response, or null when nothing is stored under the key. */
+  open(key: string): Promise<Blob | null>
   /** Everything stored for one owner (keys are `<ownerId>/<id>`). */
   removeOwner(ownerId: string): Promise<void>
 }
@@ -31,6 +35,16 @@ export function diskStorage(root: string): FileStorage {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true })
+    },
+    async putFile(key, path) {
+      const p = pathOf(key)
+      await mkdir(join(p, '..'), { recursive: true })
+      await copyFile(path, p)
+    },
+    async open(key) {
+      const p = pathOf(key)
+      const found = await stat(p).then((s) => s.isFile(), () => false)
+      return found ? Bun.file(p) : null
     },
     async removeOwner(ownerId) {
       if (!/^[a-z0-9-]+$/i.test(ownerId)) throw new Error(`bad owner id ${ownerId}`)
@@ -66,6 +80,14 @@ export function s3Storage(settings: S3Settings): FileStorage {
     },
     async remove(key) {
       await client.delete(checked(key))
+    },
+    async putFile(key, path) {
+      // Bun uploads a disk file in parts, streaming it.
+      await client.write(checked(key), Bun.file(path))
+    },
+    async open(key) {
+      const file = client.file(checked(key))
+      return (await file.exists()) ? file : null
     },
     async removeOwner(ownerId) {
       if (!/^[a-z0-9-]+$/i.test(ownerId)) throw new Error(`bad owner id ${ownerId}`)

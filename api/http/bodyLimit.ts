@@ -4,6 +4,7 @@
 import type { Config } from '../config'
 import { HttpError } from './errors'
 import { MAX_FILES } from '../chat-import/analysis/uploads'
+import { CARD_MAX_BYTES } from '../characters/characterCard'
 
 /** JSON and form bodies of every route without a larger need. */
 export const JSON_BODY_MAX = 256 * 1024
@@ -17,6 +18,7 @@ export function bodyLimit(pathname: string, cfg: Pick<Config, 'uploadMaxBytes' |
   if (/^\/api\/v1\/chatbots\/characters\/[^/]+\/chat-history$/.test(pathname))
     return MAX_FILES * cfg.chatHistoryMaxBytes + MULTIPART_OVERHEAD
   if (pathname.startsWith('/api/v1/content-editors/')) return CONTENT_BODY_MAX
+  if (pathname === '/api/v1/chatbots/characters/card') return CARD_MAX_BYTES + MULTIPART_OVERHEAD
   return JSON_BODY_MAX
 }
 

@@ -4,10 +4,12 @@
 import { BUILD_CHARACTER, buildCharacterJob } from '../characters/buildJob'
 import { ANALYZE_CHAT_HISTORY, analyzeChatHistoryJob } from '../chat-import/analysis/importJob'
 import { EXTRACT_MEMORIES, extractMemoriesJob } from '../memory/extractJob'
+import { BUILD_DATA_EXPORT, buildDataExportJob } from '../self/dataExport'
 import type { JobHandler } from './worker'
 
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [BUILD_CHARACTER]: buildCharacterJob,
   [ANALYZE_CHAT_HISTORY]: analyzeChatHistoryJob,
   [EXTRACT_MEMORIES]: extractMemoriesJob,
+  [BUILD_DATA_EXPORT]: buildDataExportJob,
 }

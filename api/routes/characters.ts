@@ -19,6 +19,8 @@ import {
 import { rebuildCharacterPrompt } from '../characters/characterPrompt'
 import { questionnaireFor, saveAnswers } from '../characters/questionnaire'
 import { CHARACTER_STAGES, completeStage } from '../characters/stages'
+import { buildCardV3, cardPng, parseCard } from '../characters/characterCard'
+import { characterAsCard, importCard } from '../characters/cards'
 
 const PROMPT_MAX = 50_000
 
@@ -78,6 +80,51 @@ export const characterRoutes = (ctx: AppContext) => {
         summary: 'Developer tool: delete all own characters and build a fresh one from the training data (400 "No characters to rebuild")',
       },
     })
+    .post(
+      '/card',
+      async ({ user, body, set }) => {
+        const card = parseCard(new Uint8Array(await body.file.arrayBuffer()))
+        set.status = 201
+        const id = await importCard(sql, user.id, card)
+        return { characterId: id, ...(await characterOf(user.id, id)) }
+      },
+      {
+        auth: true,
+        body: t.Object({ file: t.File({ error: 'file is required' }) }),
+        detail: {
+          summary:
+            'Import a Character Card V2 or V3 (JSON, or PNG with a ccv3/chara text chunk) as a new ready character; 400 InvalidCard or CardTooLarge names the problem',
+        },
+      },
+    )
+    .get(
+      '/:id/card',
+      async ({ user, params, query }) => {
+        const card = await characterAsCard(sql, user.id, characterId(params.id))
+        if (!card) throw notFound('Character not found')
+        const v3 = buildCardV3(card)
+        const file = card.name.replace(/[^\p{L}\p{N} _-]/gu, '').trim().slice(0, 60) || 'character'
+        const png = query.format === 'png'
+        return new Response(png ? cardPng(v3) : JSON.stringify(v3, null, 2), {
+          headers: {
+            'content-type': png ? 'image/png' : 'application/json; charset=utf-8',
+            'content-disposition': `attachment; filename="card.${png ? 'png' : 'json'}"; filename*=UTF-8''${encodeURIComponent(file)}.${png ? 'png' : 'json'}`,
+            'cache-control': 'private, no-store',
+            'x-content-type-options': 'nosniff',
+          },
+        })
+      },
+      {
+        auth: true,
+        query: t.Object({
+          format: t.Optional(t.Union([t.Literal('json'), t.Literal('png')], { error: 'format must be json or png' })),
+        }),
+        detail: {
+          summary:
+            "The owner's character as a Character Card V3 (chara_card_v3): JSON, or PNG with the card in its ccv3 and chara text chunks; the confirmed people are lorebook entries",
+        },
+      },
+    )
     .get(
       '/:id',
       async ({ user, params, query }) => {

@@ -1,8 +1,10 @@
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
 import { authGuard } from '../http/guard'
-import { badRequest, conflict, forbidden } from '../http/errors'
+import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors'
+import { isUuid } from '../http/validation'
 import { isEmail } from '../http/validation'
+import { dropExpiredArchives, findExport, latestExport, requestExport, toDataExport } from '../self/dataExport'
 import { toUser, type UserRow } from '../users/users'
 import { deleteAccount } from '../self/account'
 import { sessionCookie } from './auth'
@@ -61,6 +63,57 @@ export const selfRoutes = (ctx: AppContext) => {
         return { ok: true }
       },
       { auth: true, detail: { summary: 'Delete the account and everything it owns' } },
+    )
+    .post(
+      '/data-exports',
+      async ({ user, body, set }) => {
+        const row = await requestExport(sql, user.id, body?.language ?? null)
+        ctx.jobs.kick()
+        set.status = 202
+        return toDataExport(row)
+      },
+      {
+        auth: true,
+        body: t.Optional(t.Object({
+          language: t.Optional(t.Union([t.Literal('en'), t.Literal('en-US'), t.Literal('zh-TW'), t.Literal('zh-CN')], {
+            error: 'language must be one of en, en-US, zh-TW, zh-CN',
+          })),
+        })),
+        detail: { summary: 'Build a ZIP of everything the account holds (202); while one is being built, that one is returned' },
+      },
+    )
+    .get(
+      '/data-exports/latest',
+      async ({ user }) => {
+        await dropExpiredArchives(sql, ctx.storage, user.id)
+        const row = await latestExport(sql, user.id)
+        if (!row) throw notFound('No data export yet')
+        return toDataExport(row)
+      },
+      { auth: true, detail: { summary: 'The newest data export: status, progress, and the download link while it is valid (24 h)' } },
+    )
+    .get(
+      '/data-exports/:id/download',
+      async ({ user, params }) => {
+        const row = isUuid(params.id) ? await findExport(sql, user.id, params.id) : null
+        if (!row) throw notFound('Data export not found')
+        const view = toDataExport(row)
+        if (view.expired || (row.status === 'READY' && !row.storage_key))
+          throw new HttpError(410, 'Gone', 'This download link has expired; request a new archive')
+        if (row.status !== 'READY') throw conflict('The archive is not ready yet')
+        const blob = await ctx.storage.open(row.storage_key!)
+        if (!blob) throw new HttpError(410, 'Gone', 'This download link has expired; request a new archive')
+        const day = row.created_at.toISOString().slice(0, 10)
+        return new Response(blob, {
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': `attachment; filename="ideal-self-data-${day}.zip"`,
+            'cache-control': 'private, no-store',
+            'x-content-type-options': 'nosniff',
+          },
+        })
+      },
+      { auth: true, params: t.Object({ id: t.String() }), detail: { summary: "The data export's ZIP, to its owner only, for 24 hours" } },
     )
     .patch(
       '/subscription',

@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http/errors'
 import { isEmail, isUuid } from '../http/validation'
 import { passwordProblem } from '../auth/passwords'
 import { ROLES, findUserById, toUser, type UserRow } from '../users/users'
-import { deleteAccount } from '../self/account'
+import { DELETED_ACCOUNT, deleteAccount } from '../self/account'
 import { auditActionOf, auditEntries, recordAudit } from '../admin/auditLog'
 import { accountChangeMail } from '../admin/accountMail'
 import { USER_SORTS, adminRefusal, changeUser, emailTaken, listUsers, type UserAction, type UserChange } from '../admin/users'
@@ -116,7 +116,8 @@ export const userRoutes = (ctx: AppContext) => {
         const refused = adminRefusal(user.id, target, 'delete')
         if (refused) throw forbidden(refused)
         await deleteAccount(sql, ctx.storage, ctx.cfg.ecpay, target.id)
-        await recordAudit(sql, user, { id: null, email: target.email }, 'deleted')
+        // The log keeps that an account was deleted and by whom, not whose it was.
+        await recordAudit(sql, user, { id: null, email: DELETED_ACCOUNT }, 'deleted')
         return { ok: true }
       },
       {

@@ -179,76 +179,102 @@ export interface FuzzOptions {
   log?: (s: string) => void
 }
 
-export async function fuzzApi(app: TestApp, actors: Actor[], opts: FuzzOptions): Promise<FuzzResult> {
-  const rng = prng(opts.seed)
-  const doc = (await (await app.call('GET', '/docs/json')).json()) as { paths: Record<string, Record<string, Operation>> }
-  const result: FuzzResult = { requests: 0, statuses: {}, findings: [], slowestMs: 0, durations: [] }
-  const slowMs = opts.slowMs ?? 5000
-  const mutationNames = Object.keys(BODY_MUTATIONS)
+/** One operation of the OpenAPI document: `path` without the /api/v1 prefix, `name` as "METHOD /path". */
+export interface ApiOperation {
+  name: string
+  method: string
+  path: string
+  bodySchema: Schema | undefined
+  /** The body is multipart (a file upload) rather than JSON. */
+  multipart: boolean
+  queryParams: NonNullable<Operation['parameters']>
+}
 
+/** Every route of the API's own OpenAPI document except the document itself, in document order. */
+export async function apiOperations(app: TestApp): Promise<ApiOperation[]> {
+  const doc = (await (await app.call('GET', '/docs/json')).json()) as { paths: Record<string, Record<string, Operation>> }
+  const operations: ApiOperation[] = []
   for (const [fullPath, methods] of Object.entries(doc.paths)) {
     const path = fullPath.replace(/^\/api\/v1/, '')
     if (path.startsWith('/docs')) continue
     for (const [method, op] of Object.entries(methods)) {
-      const name = `${method.toUpperCase()} ${path}`
-      const bodySchema = op.requestBody?.content?.['application/json']?.schema ?? op.requestBody?.content?.['multipart/form-data']?.schema
-      const queryParams = (op.parameters ?? []).filter((p) => p.in === 'query')
-      for (const actor of actors) {
-        if (actor.role !== 'ANONYMOUS' && opts.anonymousOnly?.includes(name)) continue
-        const chosen = opts.casesPerRoute >= mutationNames.length
-          ? mutationNames
-          : Array.from({ length: opts.casesPerRoute }, () => pick(rng, mutationNames))
-        for (const mutation of chosen) {
-          const url = path.replace(/\{(\w+)\}/g, (_m, param: string) => {
-            const own = actor.ids[param] ?? []
-            return rng() < 0.5 && own.length ? pick(rng, own) : pick(rng, JUNK_IDS)
-          })
-          const query = new URLSearchParams()
-          for (const p of queryParams) {
-            if (rng() < 0.3) continue
-            query.set(p.name, mutation === 'valid' ? String(validValue(p.schema, rng)) : pick(rng, QUERY_JUNK))
-          }
-          if (mutation !== 'valid' && rng() < 0.3) query.set('unexpected', pick(rng, QUERY_JUNK))
-          const q = query.size ? `?${query.toString().replace(/%25/g, '%')}` : ''
-          const base = validValue(bodySchema, rng)
-          const sent = bodySchema || method !== 'get' ? BODY_MUTATIONS[mutation](base, bodySchema ?? {}, rng) : undefined
-          const headers: Record<string, string> = {}
-          let body: string | undefined
-          if (sent === Symbol.for('malformed')) {
-            headers['content-type'] = 'application/json'
-            body = pick(rng, ['{"a":', '{"a":1}}', '\u0000', '[', '{"__proto__":{"x":1}}', 'nul'])
-          } else if (sent !== undefined && method !== 'get' && method !== 'head') {
-            headers['content-type'] = 'application/json'
-            body = JSON.stringify(sent)
-          }
-          const label = `${actor.role} ${method.toUpperCase()} ${url}${q.slice(0, 120)} [${mutation}]`
-          const before = await fingerprint(app)
-          const started = performance.now()
-          let status = 0
-          let text = ''
-          try {
-            const res = await Promise.race([
-              app.call(method.toUpperCase(), `${url}${q}`, { cookie: actor.cookie, headers, body }),
-              new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${slowMs} ms`)), slowMs)),
-            ])
-            status = res.status
-            text = await Promise.race([
-              res.text(),
-              new Promise<string>((_, reject) => setTimeout(() => reject(new Error(`body not finished within ${slowMs} ms`)), slowMs)),
-            ])
-          } catch (e) {
-            result.findings.push({ kind: 'slow', request: label, detail: String((e as Error).message) })
-          }
-          const ms = performance.now() - started
-          result.durations.push(ms)
-          result.slowestMs = Math.max(result.slowestMs, ms)
-          result.requests++
-          result.statuses[String(status)] = (result.statuses[String(status)] ?? 0) + 1
-          if (status >= 500) result.findings.push({ kind: '5xx', request: label, status, detail: text.slice(0, 300) })
-          // A refused request changes nothing (sign-in limits count refusals by design and are not watched).
-          if (status >= 400 && status < 500 && (await fingerprint(app)) !== before)
-            result.findings.push({ kind: 'changed', request: label, status, detail: text.slice(0, 300) })
+      const json = op.requestBody?.content?.['application/json']?.schema
+      const form = op.requestBody?.content?.['multipart/form-data']?.schema
+      operations.push({
+        name: `${method.toUpperCase()} ${path}`,
+        method,
+        path,
+        bodySchema: json ?? form,
+        multipart: !json && !!form,
+        queryParams: (op.parameters ?? []).filter((p) => p.in === 'query'),
+      })
+    }
+  }
+  return operations
+}
+
+export async function fuzzApi(app: TestApp, actors: Actor[], opts: FuzzOptions): Promise<FuzzResult> {
+  const rng = prng(opts.seed)
+  const result: FuzzResult = { requests: 0, statuses: {}, findings: [], slowestMs: 0, durations: [] }
+  const slowMs = opts.slowMs ?? 5000
+  const mutationNames = Object.keys(BODY_MUTATIONS)
+
+  for (const { name, method, path, bodySchema, queryParams } of await apiOperations(app)) {
+    for (const actor of actors) {
+      if (actor.role !== 'ANONYMOUS' && opts.anonymousOnly?.includes(name)) continue
+      const chosen = opts.casesPerRoute >= mutationNames.length
+        ? mutationNames
+        : Array.from({ length: opts.casesPerRoute }, () => pick(rng, mutationNames))
+      for (const mutation of chosen) {
+        const url = path.replace(/\{(\w+)\}/g, (_m, param: string) => {
+          const own = actor.ids[param] ?? []
+          return rng() < 0.5 && own.length ? pick(rng, own) : pick(rng, JUNK_IDS)
+        })
+        const query = new URLSearchParams()
+        for (const p of queryParams) {
+          if (rng() < 0.3) continue
+          query.set(p.name, mutation === 'valid' ? String(validValue(p.schema, rng)) : pick(rng, QUERY_JUNK))
         }
+        if (mutation !== 'valid' && rng() < 0.3) query.set('unexpected', pick(rng, QUERY_JUNK))
+        const q = query.size ? `?${query.toString().replace(/%25/g, '%')}` : ''
+        const base = validValue(bodySchema, rng)
+        const sent = bodySchema || method !== 'get' ? BODY_MUTATIONS[mutation](base, bodySchema ?? {}, rng) : undefined
+        const headers: Record<string, string> = {}
+        let body: string | undefined
+        if (sent === Symbol.for('malformed')) {
+          headers['content-type'] = 'application/json'
+          body = pick(rng, ['{"a":', '{"a":1}}', '\u0000', '[', '{"__proto__":{"x":1}}', 'nul'])
+        } else if (sent !== undefined && method !== 'get' && method !== 'head') {
+          headers['content-type'] = 'application/json'
+          body = JSON.stringify(sent)
+        }
+        const label = `${actor.role} ${method.toUpperCase()} ${url}${q.slice(0, 120)} [${mutation}]`
+        const before = await fingerprint(app)
+        const started = performance.now()
+        let status = 0
+        let text = ''
+        try {
+          const res = await Promise.race([
+            app.call(method.toUpperCase(), `${url}${q}`, { cookie: actor.cookie, headers, body }),
+            new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${slowMs} ms`)), slowMs)),
+          ])
+          status = res.status
+          text = await Promise.race([
+            res.text(),
+            new Promise<string>((_, reject) => setTimeout(() => reject(new Error(`body not finished within ${slowMs} ms`)), slowMs)),
+          ])
+        } catch (e) {
+          result.findings.push({ kind: 'slow', request: label, detail: String((e as Error).message) })
+        }
+        const ms = performance.now() - started
+        result.durations.push(ms)
+        result.slowestMs = Math.max(result.slowestMs, ms)
+        result.requests++
+        result.statuses[String(status)] = (result.statuses[String(status)] ?? 0) + 1
+        if (status >= 500) result.findings.push({ kind: '5xx', request: label, status, detail: text.slice(0, 300) })
+        // A refused request changes nothing (sign-in limits count refusals by design and are not watched).
+        if (status >= 400 && status < 500 && (await fingerprint(app)) !== before)
+          result.findings.push({ kind: 'changed', request: label, status, detail: text.slice(0, 300) })
       }
     }
   }
