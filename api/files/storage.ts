@@ -1,11 +1,22 @@
 // Uploaded files, named by random ids (never by user input): on disk under DATA_DIR/files, or in an
 // S3-compatible bucket when one is configured.
-import { mkdir, writeFile, readFile, rm } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, rename, stat, writeFile, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
+/** A stored file as a local path, for readers that stream it from disk; release() once read. */
+export interface LocalFile {
+  path: string
+  release(): Promise<void>
+}
 
 export interface FileStorage {
   put(key: string, data: Uint8Array): Promise<void>
+  /** Stores the local file at `path` without reading it into memory; the file at `path` may be gone afterwards. */
+  putFile(key: string, path: string): Promise<void>
   get(key: string): Promise<Uint8Array | null>
+  /** The stored file on local disk (where it lies, or downloaded to a temporary file); null when not stored. */
+  local(key: string): Promise<LocalFile | null>
   remove(key: string): Promise<void>
   /** Everything stored for one owner (keys are `<ownerId>/<id>`). */
   removeOwner(ownerId: string): Promise<void>
@@ -22,12 +33,33 @@ export function diskStorage(root: string): FileStorage {
       await mkdir(join(p, '..'), { recursive: true })
       await writeFile(p, data)
     },
+    async putFile(key, path) {
+      const p = pathOf(key)
+      await mkdir(join(p, '..'), { recursive: true })
+      try {
+        await rename(path, p)
+      } catch (error) {
+        // Another file system: copied by the kernel, then the original removed.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
+        await copyFile(path, p)
+        await rm(path, { force: true })
+      }
+    },
     async get(key) {
       try {
         return new Uint8Array(await readFile(pathOf(key)))
       } catch {
         return null
       }
+    },
+    async local(key) {
+      const path = pathOf(key)
+      try {
+        await stat(path)
+      } catch {
+        return null
+      }
+      return { path, release: async () => {} }
     },
     async remove(key) {
       await rm(pathOf(key), { force: true })
@@ -57,12 +89,32 @@ export function s3Storage(settings: S3Settings): FileStorage {
     async put(key, data) {
       await client.write(checked(key), data)
     },
+    async putFile(key, path) {
+      // A multipart upload of the file's chunks as they are read.
+      const writer = client.file(checked(key)).writer()
+      for await (const chunk of Bun.file(path).stream()) {
+        writer.write(chunk)
+        await writer.flush()
+      }
+      await writer.end()
+    },
     async get(key) {
       try {
         return new Uint8Array(await client.file(checked(key)).arrayBuffer())
       } catch {
         return null
       }
+    },
+    async local(key) {
+      const dir = await mkdtemp(join(tmpdir(), 'idealself-s3-'))
+      const path = join(dir, 'file')
+      try {
+        await Bun.write(path, client.file(checked(key)))
+      } catch {
+        await rm(dir, { recursive: true, force: true })
+        return null
+      }
+      return { path, release: () => rm(dir, { recursive: true, force: true }) }
     },
     async remove(key) {
       await client.delete(checked(key))
