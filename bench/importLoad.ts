@@ -5,7 +5,8 @@
  * client asks GET /api/v1/health every 50 ms and a third reads its own profile (GET /api/v1/self) every 50 ms.
  * Recorded per run: the other requests' latency (max, p99), the server process's RSS growth over its RSS before the
  * import (peak, from /proc, sampled every 20 ms and VmHWM), the same for the server with its child processes,
- * and how long the import took.
+ * and how long the import took; and, as the noise floor of a shared machine, the health latency over a quiet
+ * 5 s just before the import.
  *
  *   npx bun bench/importLoad.ts                       # 5, 25, 100 MB, 3 runs each, a fresh server per run
  *   npx bun bench/importLoad.ts --mb 25 --runs 1      # one size
@@ -32,6 +33,7 @@ const RUNS = Number(arg('runs') ?? 3)
 const PORT = Number(process.env.BENCH_PORT ?? 4599)
 const BASE = `http://127.0.0.1:${PORT}`
 const POLL_MS = 50
+const QUIET_MS = 5000
 const IMPORT_TIMEOUT_MS = 5 * 60_000
 const USER = 'Dana Whitfield'
 
@@ -170,6 +172,8 @@ const quantile = (values: number[], q: number) => {
 }
 
 interface RunResult {
+  quietMax: number
+  quietP99: number
   healthMax: number
   healthP99: number
   selfMax: number
@@ -219,6 +223,9 @@ async function oneRun(path: string): Promise<RunResult> {
     await Bun.sleep(1000)
     const baseline = statusBytes(server.pid!, 'VmRSS')
     const baselineTree = tree(server.pid!).reduce((n, p) => n + statusBytes(p, 'VmRSS'), 0)
+    const quiet = poller('/api/v1/health')
+    await Bun.sleep(QUIET_MS)
+    const q = await quiet.stop()
     writeClearRefs(server.pid!)
 
     const memory = rssSampler(server.pid!)
@@ -242,6 +249,8 @@ async function oneRun(path: string): Promise<RunResult> {
     const [h, s] = [await health.stop(), await self.stop()]
     const peaks = memory.stop()
     return {
+      quietMax: Math.max(...q.latencies),
+      quietP99: quantile(q.latencies, 0.99),
       healthMax: Math.max(...h.latencies),
       healthP99: quantile(h.latencies, 0.99),
       selfMax: Math.max(...s.latencies),
@@ -272,8 +281,8 @@ const fmt = (values: number[], digits = 0) => {
 
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')
 console.log(`load average before: ${load()}`)
-console.log('| export | runs | health max ms | health p99 ms | self max ms | self p99 ms | server RSS growth MB | with children MB | import s | failed requests |')
-console.log('|---|---|---|---|---|---|---|---|---|---|')
+console.log('| export | runs | quiet health max / p99 ms | health max ms | health p99 ms | self max ms | self p99 ms | server RSS growth MB | with children MB | import s | failed requests |')
+console.log('|---|---|---|---|---|---|---|---|---|---|---|')
 for (const mb of SIZES) {
   const path = exportOf(mb)
   const results: RunResult[] = []
@@ -285,7 +294,7 @@ for (const mb of SIZES) {
   const col = (key: keyof RunResult, digits = 0) => fmt(results.map((r) => r[key]), digits)
   const size = (statSync(path).size / 2 ** 20).toFixed(1)
   console.log(
-    `| ${size} MB | ${RUNS} | ${col('healthMax')} | ${col('healthP99')} | ${col('selfMax')} | ${col('selfP99')} | ${col('rssGrowthMb')} | ${col('treeGrowthMb')} | ${col('importSeconds', 1)} | ${results.reduce((n, r) => n + r.failures, 0)} |`,
+    `| ${size} MB | ${RUNS} | ${col('quietMax')} / ${col('quietP99')} | ${col('healthMax')} | ${col('healthP99')} | ${col('selfMax')} | ${col('selfP99')} | ${col('rssGrowthMb')} | ${col('treeGrowthMb')} | ${col('importSeconds', 1)} | ${results.reduce((n, r) => n + r.failures, 0)} |`,
   )
 }
 console.log(`load average after: ${load()} (min / median / max over the runs)`)
