@@ -1,14 +1,23 @@
 // Uploaded files, named by random ids (never by user input): on disk under DATA_DIR/files, or in an
 // S3-compatible bucket when one is configured.
-import { mkdir, writeFile, readFile, rm, copyFile, stat } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, rename, stat, writeFile, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
+/** A stored file as a local path, for readers that stream it from disk; release() once read. */
+export interface LocalFile {
+  path: string
+  release(): Promise<void>
+}
 
 export interface FileStorage {
   put(key: string, data: Uint8Array): Promise<void>
-  get(key: string): Promise<Uint8Array | null>
-  remove(key: string): Promise<void>
-  /** Stores a file from the local disk without reading it into memory (large archives). */
+  /** Stores the local file at `path` without reading it into memory; the file at `path` may be gone afterwards. */
   putFile(key: string, path: string): Promise<void>
+  get(key: string): Promise<Uint8Array | null>
+  /** The stored file on local disk (where it lies, or downloaded to a temporary file); null when not stored. */
+  local(key: string): Promise<LocalFile | null>
+  remove(key: string): Promise<void>
   /** A lazily read handle for streaming to a response, or null when nothing is stored under the key. */
   open(key: string): Promise<Blob | null>
   /** Everything stored for one owner (keys are `<ownerId>/<id>`). */
@@ -26,6 +35,18 @@ export function diskStorage(root: string): FileStorage {
       await mkdir(join(p, '..'), { recursive: true })
       await writeFile(p, data)
     },
+    async putFile(key, path) {
+      const p = pathOf(key)
+      await mkdir(join(p, '..'), { recursive: true })
+      try {
+        await rename(path, p)
+      } catch (error) {
+        // Another file system: copied by the kernel, then the original removed.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error
+        await copyFile(path, p)
+        await rm(path, { force: true })
+      }
+    },
     async get(key) {
       try {
         return new Uint8Array(await readFile(pathOf(key)))
@@ -33,13 +54,17 @@ export function diskStorage(root: string): FileStorage {
         return null
       }
     },
+    async local(key) {
+      const path = pathOf(key)
+      try {
+        await stat(path)
+      } catch {
+        return null
+      }
+      return { path, release: async () => {} }
+    },
     async remove(key) {
       await rm(pathOf(key), { force: true })
-    },
-    async putFile(key, path) {
-      const p = pathOf(key)
-      await mkdir(join(p, '..'), { recursive: true })
-      await copyFile(path, p)
     },
     async open(key) {
       const p = pathOf(key)
@@ -71,6 +96,15 @@ export function s3Storage(settings: S3Settings): FileStorage {
     async put(key, data) {
       await client.write(checked(key), data)
     },
+    async putFile(key, path) {
+      // A multipart upload of the file's chunks as they are read.
+      const writer = client.file(checked(key)).writer()
+      for await (const chunk of Bun.file(path).stream()) {
+        writer.write(chunk)
+        await writer.flush()
+      }
+      await writer.end()
+    },
     async get(key) {
       try {
         return new Uint8Array(await client.file(checked(key)).arrayBuffer())
@@ -78,12 +112,19 @@ export function s3Storage(settings: S3Settings): FileStorage {
         return null
       }
     },
+    async local(key) {
+      const dir = await mkdtemp(join(tmpdir(), 'idealself-s3-'))
+      const path = join(dir, 'file')
+      try {
+        await Bun.write(path, client.file(checked(key)))
+      } catch {
+        await rm(dir, { recursive: true, force: true })
+        return null
+      }
+      return { path, release: () => rm(dir, { recursive: true, force: true }) }
+    },
     async remove(key) {
       await client.delete(checked(key))
-    },
-    async putFile(key, path) {
-      // Bun uploads a disk file in parts, streaming it.
-      await client.write(checked(key), Bun.file(path))
     },
     async open(key) {
       const file = client.file(checked(key))

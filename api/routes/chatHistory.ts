@@ -1,12 +1,21 @@
+import { join } from 'node:path'
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
 import { authGuard } from '../http/guard'
 import { badRequest, notFound } from '../http/errors'
 import { isUuid } from '../http/validation'
 import { listImports, startImport } from '../chat-import/analysis/imports'
-import { MAX_FILES, analyzeNames, checkUploadLimits, describeProblems, isParsed, readExport, type UploadedExport } from '../chat-import/analysis/uploads'
+import { MAX_FILES, analyzeNames, checkUploadLimits, describeProblems, isParsed, readExports } from '../chat-import/analysis/uploads'
+import { receiveUpload } from '../chat-import/analysis/incoming'
 
 const USER_NAME_MAX = 200
+const userNameTooLong = `userName must be at most ${USER_NAME_MAX} characters`
+
+/** The multipart fields, for the API document: the body is read as a stream, not parsed by the framework. */
+const uploadBody = t.Object({
+  files: t.Files(),
+  userName: t.Optional(t.String({ maxLength: USER_NAME_MAX })),
+})
 
 export const chatHistoryRoutes = (ctx: AppContext) => {
   const { sql, cfg } = ctx
@@ -22,34 +31,44 @@ export const chatHistoryRoutes = (ctx: AppContext) => {
     .use(authGuard(ctx))
     .post(
       '/:id/chat-history',
-      async ({ user, params, query, body, set }) => {
+      async ({ user, params, query, request, set }) => {
         const characterId = await ownCharacter(user.id, params.id)
-        checkUploadLimits(body.files)
-        // One after another: only one file's text is being decoded at a time.
-        const exports: UploadedExport[] = []
-        for (const file of body.files) exports.push(await readExport(file, cfg.chatHistoryMaxBytes))
-        const analysis = analyzeNames(exports)
-        if (query.analyzeNameOnly) return analysis
+        // Written to the staging folder as it arrives, then read in a child process: a large export never sits in
+        // this process's memory, and its parsing never holds up other requests.
+        const upload = await receiveUpload(request, {
+          dir: join(cfg.dataDir, 'incoming'),
+          maxBytes: cfg.chatHistoryMaxBytes,
+          maxFiles: MAX_FILES,
+          fileField: 'files',
+        })
+        try {
+          const names = upload.fields.get('userName')
+          if (names && (names.length > 1 || names[0].length > USER_NAME_MAX)) throw badRequest(userNameTooLong)
+          checkUploadLimits(upload.files)
+          const exports = await readExports(upload.files, cfg.chatHistoryMaxBytes)
+          const analysis = analyzeNames(exports)
+          if (query.analyzeNameOnly) return analysis
 
-        const userName = body.userName
-        if (!userName?.trim()) throw badRequest('userName is required')
-        if (analysis.hasError) throw badRequest(describeProblems(analysis.erroneousFiles))
-        if (!analysis.names.includes(userName)) throw badRequest('userName must be one of the names found in the files')
-        const started = await startImport(ctx, { userId: user.id, characterId, userName, exports: exports.filter(isParsed) })
-        if (!started) throw notFound('Character not found')
-        // The job was committed with the import; this process starts on it now rather than at the next poll.
-        if (!started.repeated) ctx.jobs.kick()
-        set.status = 202
-        return { importId: started.id, status: 'PENDING' as const }
+          const userName = names?.[0]
+          if (!userName?.trim()) throw badRequest('userName is required')
+          if (analysis.hasError) throw badRequest(describeProblems(analysis.erroneousFiles))
+          if (!analysis.names.includes(userName)) throw badRequest('userName must be one of the names found in the files')
+          const started = await startImport(ctx, { userId: user.id, characterId, userName, exports: exports.filter(isParsed) })
+          if (!started) throw notFound('Character not found')
+          // The job was committed with the import; this process starts on it now rather than at the next poll.
+          if (!started.repeated) ctx.jobs.kick()
+          set.status = 202
+          return { importId: started.id, status: 'PENDING' as const }
+        } finally {
+          await upload.discard()
+        }
       },
       {
         auth: true,
+        parse: 'none',
         query: t.Object({ analyzeNameOnly: t.Optional(t.BooleanString()) }),
-        body: t.Object({
-          files: t.Files({ error: 'files is required' }),
-          userName: t.Optional(t.String({ maxLength: USER_NAME_MAX, error: `userName must be at most ${USER_NAME_MAX} characters` })),
-        }),
         detail: {
+          requestBody: { required: true, content: { 'multipart/form-data': { schema: uploadBody } } },
           summary: `Upload 1 to ${MAX_FILES} LINE or WhatsApp .txt exports (multipart: files, userName)`,
           description: [
             'Files may be UTF-8, UTF-16 (with or without a byte-order mark) or a legacy encoding such as Big5, GBK, Shift_JIS or Latin-1; the encoding is detected.',

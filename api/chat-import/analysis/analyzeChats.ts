@@ -45,13 +45,24 @@ function knownTypes(types: unknown): RelationshipType[] {
   return [...new Set(known)].slice(0, MAX_TYPES)
 }
 
-/** `earlier`: the person's own messages from earlier imports (one chat), so the style is measured on all of them. */
-export async function analyzeChats(
-  model: ModelProvider, chats: ChatMessage[][], userName: string, signal: AbortSignal, earlier: ChatMessage[] = [],
-): Promise<ChatAnalysis> {
-  const profile = measureSpeakingStyle(earlier.length ? [...chats, earlier] : chats, userName)
-  const people = extractPeople(chats, userName)
+/** What code measures of an import: the person's style and the people they talk with. Pure; heavy for large exports. */
+export interface MeasuredChats {
+  profile: StyleProfile
+  people: Person[]
+}
 
+/** `earlier`: the person's own messages from earlier imports (one chat), so the style is measured on all of them. */
+export function measureChats(chats: ChatMessage[][], userName: string, earlier: ChatMessage[] = []): MeasuredChats {
+  return {
+    profile: measureSpeakingStyle(earlier.length ? [...chats, earlier] : chats, userName),
+    people: extractPeople(chats, userName),
+  }
+}
+
+/** The measured style and people, worded and typed by the model when there is one, else by code. */
+export async function analyzeChats(
+  model: ModelProvider, { profile, people }: MeasuredChats, userName: string, signal: AbortSignal,
+): Promise<ChatAnalysis> {
   const written =
     profile.measuredMessages > 0
       ? await withModel(model, () => model.json<{ summary: string }>(styleSummaryMessages(profile), styleSummarySchema, { signal }))

@@ -13,11 +13,11 @@ import { lockCharacter, rebuildCharacterPrompt } from '../../characters/characte
 import { PermanentJobError, holdsClaim, type JobRow } from '../../jobs/queue'
 import type { JobHandler, JobRun } from '../../jobs/worker'
 import { currentPeople, mergePeople, writeGraph, type ProposedRelation } from '../../relations/proposedGraph'
-import { readChatExport } from '../decodeExport'
-import type { ChatMessage } from '../types'
+import type { LocalFile } from '../../files/storage'
 import { analyzeChats, type AnalyzedStyle } from './analyzeChats'
+import { measureExportsApart } from './exportProcess'
 import type { ImportStatus } from './imports'
-import { keptAsChat, keptMessages, promptStyle, type KeptMessage } from './speakingStyle'
+import { promptStyle, type KeptMessage } from './speakingStyle'
 
 export { ANALYZE_CHAT_HISTORY } from './imports'
 
@@ -66,18 +66,29 @@ async function removeStored(run: JobRun, keys: string[]) {
   await Promise.all(keys.map((key) => run.ctx.storage.remove(key)))
 }
 
-async function loadChats(run: JobRun, importId: string): Promise<ChatMessage[][]> {
+/**
+ * Parses the stored exports and measures them in a child process (exportProcess.ts), with the person's messages kept
+ * by the character's earlier imports so the style grows with each import.
+ */
+async function measureImport(run: JobRun, row: ImportJobRow) {
   const files = await run.ctx.sql<StoredFile[]>`
-    select original_name, storage_key from chat_history_files where import_id = ${importId} order by position`
-  const chats: ChatMessage[][] = []
-  for (const file of files) {
-    const bytes = file.storage_key ? await run.ctx.storage.get(file.storage_key) : null
-    if (!bytes) throw new PermanentJobError(`${file.original_name} is no longer stored; upload it again`)
-    const read = readChatExport(bytes)
-    if (!read.ok || !read.result.ok) throw new PermanentJobError(`${file.original_name} is not a chat export`)
-    chats.push(read.result.messages)
+    select original_name, storage_key from chat_history_files where import_id = ${row.id} order by position`
+  const local: LocalFile[] = []
+  try {
+    for (const file of files) {
+      const stored = file.storage_key ? await run.ctx.storage.local(file.storage_key) : null
+      if (!stored) throw new PermanentJobError(`${file.original_name} is no longer stored; upload it again`)
+      local.push(stored)
+    }
+    const measurement = await measureExportsApart(
+      { files: files.map((f, i) => ({ name: f.original_name, path: local[i].path })), userName: row.user_name, earlier: await earlierKept(run.ctx.sql, row) },
+      run.signal,
+    )
+    if (!measurement.ok) throw new PermanentJobError(measurement.error)
+    return measurement
+  } finally {
+    await Promise.all(local.map((f) => f.release()))
   }
-  return chats
 }
 
 interface Outcome {
@@ -117,10 +128,8 @@ async function analyze(job: JobRow, run: JobRun, row: ImportJobRow): Promise<voi
   const { sql } = run.ctx
   await sql`
     update chat_history_imports set status = 'RUNNING', started_at = coalesce(started_at, now()) where id = ${row.id}`
-  const chats = await loadChats(run, row.id)
-  const kept = keptMessages(chats, row.user_name)
-  const earlier = keptAsChat(await earlierKept(sql, row), row.user_name, kept)
-  const analysis = await analyzeChats(run.ctx.model.provider, chats, row.user_name, run.signal, earlier)
+  const { measured, kept } = await measureImport(run, row)
+  const analysis = await analyzeChats(run.ctx.model.provider, measured, row.user_name, run.signal)
   const proposed = analysis.people.map((p) => ({
     name: p.name,
     types: p.types,

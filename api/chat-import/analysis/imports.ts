@@ -31,10 +31,10 @@ export interface ImportState {
   finishedAt: string | null
 }
 
-/** What makes two uploads the same: the chosen name and every file's bytes, in order. */
-export function contentDigest(userName: string, files: Uint8Array[]): string {
-  const hash = createHash('sha256').update(`${userName}\n${files.length}\n`)
-  for (const bytes of files) hash.update(`${createHash('sha256').update(bytes).digest('hex')}\n`)
+/** What makes two uploads the same: the chosen name and every file's bytes (their SHA-256, hex), in order. */
+export function contentDigest(userName: string, fileDigests: string[]): string {
+  const hash = createHash('sha256').update(`${userName}\n${fileDigests.length}\n`)
+  for (const digest of fileDigests) hash.update(`${digest}\n`)
   return hash.digest('hex')
 }
 
@@ -59,21 +59,19 @@ export async function startImport(
 ): Promise<{ id: string; repeated: boolean } | null> {
   const { sql, storage } = deps
   const { userId, characterId, userName, exports } = input
-  const digest = contentDigest(userName, exports.map((e) => e.bytes))
+  const digest = contentDigest(userName, exports.map((e) => e.sha256))
   const [owned] = await sql`select 1 from characters where id = ${characterId} and user_id = ${userId}`
   if (!owned) return null
   const earlier = await inFlight(sql, characterId, digest)
   if (earlier) return { id: earlier, repeated: true }
   const stored = exports.map((e) => ({ ...e, key: `${userId}/${crypto.randomUUID()}` }))
   const totals = {
-    bytes: stored.reduce((n, s) => n + s.bytes.length, 0),
-    messages: stored.reduce((n, s) => n + s.result.messageCount, 0),
-    userMessages: stored.reduce((n, s) => {
-      const own = userNameIn(s.result.speakers, userName)
-      return n + s.result.messages.filter((m) => m.kind === 'message' && m.author === own).length
-    }, 0),
+    bytes: stored.reduce((n, s) => n + s.size, 0),
+    messages: stored.reduce((n, s) => n + s.summary.messageCount, 0),
+    userMessages: stored.reduce((n, { summary }) => n + (summary.messagesBy[summary.speakers.indexOf(userNameIn(summary.speakers, userName))] ?? 0), 0),
   }
-  await Promise.all(stored.map((s) => storage.put(s.key, s.bytes)))
+  // The staged files move into storage (on disk: renamed; in a bucket: uploaded as they are read).
+  await Promise.all(stored.map((s) => storage.putFile(s.key, s.path)))
   try {
     const started = await sql.begin(async (tx) => {
       const [owned] = await tx`select 1 from characters where id = ${characterId} and user_id = ${userId} for update`
@@ -93,9 +91,9 @@ export async function startImport(
             position,
             original_name: s.fileName,
             storage_key: s.key,
-            size_bytes: s.bytes.length,
-            platform: s.result.platform,
-            message_count: s.result.messageCount,
+            size_bytes: s.size,
+            platform: s.summary.platform,
+            message_count: s.summary.messageCount,
           })),
         )}`
       await tx`update characters set relations_ready = false, updated_at = now() where id = ${characterId}`

@@ -1,28 +1,31 @@
 // Uploaded chat exports (spec §2 "Upload chat history", §5 chat import): 1 to 3 .txt files within the size limit, in
-// whatever encoding they were written, each parsed as it is decoded. A file that cannot be read is marked with the
-// reason and the others of the batch go on.
+// whatever encoding they were written. The files arrive in a staging folder (incoming.ts) and are read in a child
+// process (exportProcess.ts). A file that cannot be read is marked with the reason and the others of the batch go on.
 import { badRequest } from '../../http/errors'
-import { readChatExport } from '../decodeExport'
-import type { ChatParseResult } from '../parseChatExport'
+import type { ExportSummary } from './exportTasks'
+import { readExportsApart } from './exportProcess'
+import type { IncomingFile } from './incoming'
 
 export const MAX_FILES = 3
-const NAME_MAX = 255
 
 /** Why a file of a batch is not used: over the size limit, not text in any encoding, or text but not an export. */
 export type FileProblem = 'TooLarge' | 'NotText' | 'NotAChatExport'
 
 export interface UploadedExport {
   fileName: string
-  bytes: Uint8Array
-  /** Null when the file was not read (too large). */
-  result: ChatParseResult | null
+  /** The staged copy; null when it was not kept (too large). */
+  path: string | null
+  size: number
+  sha256: string
+  /** Null when the file was not read or is not an export. */
+  summary: ExportSummary | null
   problem: FileProblem | null
   /** The problem in words, for the API's callers. */
   message: string | null
 }
 
 /** An upload that is a chat export. */
-export type ParsedExport = UploadedExport & { result: Extract<ChatParseResult, { ok: true }>; problem: null }
+export type ParsedExport = UploadedExport & { path: string; summary: ExportSummary; problem: null }
 
 export const isParsed = (e: UploadedExport): e is ParsedExport => e.problem === null
 
@@ -38,29 +41,27 @@ export function formatBytes(n: number): string {
   return `${Math.round(value * 10) / 10} ${unit}`
 }
 
-const fileNameOf = (file: File) => (file.name || 'unnamed').slice(0, NAME_MAX)
-
 /** The checks of the batch as a whole: how many files, and their names. */
-export function checkUploadLimits(files: File[]): void {
+export function checkUploadLimits(files: { fileName: string }[]): void {
   if (!files.length) throw badRequest('files is required')
   if (files.length > MAX_FILES) throw badRequest(`at most ${MAX_FILES} files`)
-  for (const file of files) {
-    const name = fileNameOf(file)
-    if (!/\.txt$/i.test(name)) throw badRequest(`${name}: only .txt files can be uploaded`)
-  }
+  for (const { fileName } of files) if (!/\.txt$/i.test(fileName)) throw badRequest(`${fileName}: only .txt files can be uploaded`)
 }
 
-/** Reads one file of the batch: over the limit it is not read at all; otherwise decoded (any encoding) and parsed. */
-export async function readExport(file: File, maxBytes: number): Promise<UploadedExport> {
-  const fileName = fileNameOf(file)
-  const problem = (reason: FileProblem, message: string, bytes = new Uint8Array(0)): UploadedExport =>
-    ({ fileName, bytes, result: null, problem: reason, message: `${fileName} ${message}` })
-  if (file.size > maxBytes) return problem('TooLarge', `is larger than ${formatBytes(maxBytes)}`)
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  const read = readChatExport(bytes)
-  if (!read.ok) return problem('NotText', 'is not a text file')
-  if (!read.result.ok) return { ...problem('NotAChatExport', 'does not have the correct chat history format', bytes), result: read.result }
-  return { fileName, bytes, result: read.result, problem: null, message: null }
+/** Reads the staged files of a batch: one over the limit is not read at all; the others decoded (any encoding) and parsed. */
+export async function readExports(files: IncomingFile[], maxBytes: number): Promise<UploadedExport[]> {
+  const readable = files.filter((f) => f.path && !f.tooLarge)
+  const readings = await readExportsApart(readable.map((f) => f.path!))
+  return files.map((file) => {
+    const { fileName, path, size, sha256 } = file
+    const problem = (reason: FileProblem, message: string): UploadedExport =>
+      ({ fileName, path, size, sha256, summary: null, problem: reason, message: `${fileName} ${message}` })
+    if (file.tooLarge || !path) return problem('TooLarge', `is larger than ${formatBytes(maxBytes)}`)
+    const reading = readings[readable.indexOf(file)]
+    if (!reading.ok && reading.problem === 'NotText') return problem('NotText', 'is not a text file')
+    if (!reading.ok) return problem('NotAChatExport', 'does not have the correct chat history format')
+    return { fileName, path, size, sha256, summary: reading.summary, problem: null, message: null }
+  })
 }
 
 /** The distinct message authors of the files that are chat exports, in order of first appearance. */
@@ -69,7 +70,7 @@ export function analyzeNames(exports: UploadedExport[]): NameAnalysis {
     .filter((e) => !isParsed(e))
     .map((e) => ({ fileName: e.fileName, reason: e.problem!, message: e.message! }))
   const names = new Set<string>()
-  for (const { result } of exports.filter(isParsed)) for (const speaker of result.speakers) names.add(speaker)
+  for (const { summary } of exports.filter(isParsed)) for (const speaker of summary.speakers) names.add(speaker)
   return { hasError: erroneousFiles.length > 0, erroneousFiles, names: [...names] }
 }
 
