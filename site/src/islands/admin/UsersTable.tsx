@@ -2,7 +2,7 @@
 // PATCH /users/{id} and the row is replaced with what the server answers.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import * as Tooltip from '@radix-ui/react-tooltip'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import {
   columnFilteringFeature,
   createColumnHelper,
