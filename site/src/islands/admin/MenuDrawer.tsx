@@ -1,6 +1,6 @@
 // The side menu as a drawer on narrow screens (spec §2): a Radix dialog (components/admin/DrawerPanel.tsx), so
 // focus stays inside and Escape closes. The dialog library loads when the drawer first opens.
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { AdminNavProps } from '../../components/admin/AdminNav'
 import { AdminIcon } from '../../components/admin/AdminIcon'
 import { ErrorBoundary } from '../../components/ErrorBoundary'
@@ -15,6 +15,7 @@ function Drawer(props: AdminNavProps) {
   const t = useT()
   const [open, setOpen] = useState(false)
   const [used, setUsed] = useState(false)
+  const opener = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     // A drawer left open while the window widens would cover the sidebar that now shows anyway.
@@ -27,6 +28,7 @@ function Drawer(props: AdminNavProps) {
   return (
     <>
       <button
+        ref={opener}
         type="button"
         className="icon-btn admin-menu-button"
         aria-label={t('admin.nav.openMenu')}
@@ -42,7 +44,7 @@ function Drawer(props: AdminNavProps) {
       </button>
       {used && (
         <Suspense fallback={null}>
-          <DrawerPanel open={open} onOpenChange={setOpen} nav={props} />
+          <DrawerPanel open={open} onOpenChange={setOpen} nav={props} opener={opener} />
         </Suspense>
       )}
     </>
