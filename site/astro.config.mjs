@@ -1,6 +1,7 @@
 import { defineConfig } from 'astro/config'
 import bun from './adapter/index.mjs'
 import react from '@astrojs/react'
+import { bundleStats } from './bundleStats.mjs'
 
 export default defineConfig({
   output: 'server',
@@ -34,6 +35,7 @@ export default defineConfig({
     },
   },
   vite: {
+    plugins: await bundleStats(),
     ssr: {
       external: ['postgres', 'elysia', '@electric-sql/pglite', '@electric-sql/pglite-socket', 'nodemailer', 'ollama', 'jose'],
       // Site libraries are bundled (one React, its production build whatever NODE_ENV the process has);

@@ -3,7 +3,7 @@ declare namespace App {
   interface Locals {
     user: import('../../api/users/users').User | null
     lang: import('./lib/i18n').Lang
-    t: import('i18next').TFunction
+    t: import('./lib/translate').Translate
     resources: Record<string, unknown>
   }
 }

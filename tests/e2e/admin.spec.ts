@@ -439,6 +439,7 @@ test.describe('layout and roles', () => {
     }
     await page.keyboard.press('Escape')
     await expect(drawer).toBeHidden()
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
     await page.getByRole('button', { name: 'Open menu' }).click()
     await page.getByRole('dialog').getByRole('link', { name: 'Users' }).click()
     await expect(page).toHaveURL(/\/admin\/app\/users$/)

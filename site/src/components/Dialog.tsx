@@ -1,8 +1,10 @@
-// Accessible modal dialog (Radix): focus is trapped inside and returns to the opener on close.
-import * as RD from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
+// Accessible modal dialogs. The dialog library (Radix, in DialogBox.tsx) is not part of a page's first load: it
+// loads the first time a dialog of the page opens, and stays for the next time.
+import { lazy, Suspense, useState, type ReactNode } from 'react'
 
-export function Dialog(props: {
+const DialogBox = lazy(() => import('./DialogBox'))
+
+export interface DialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   title: ReactNode
@@ -10,19 +12,16 @@ export function Dialog(props: {
   children?: ReactNode
   actions?: ReactNode
   wide?: boolean
-}) {
+}
+
+export function Dialog(props: DialogProps) {
+  const [used, setUsed] = useState(props.open)
+  if (props.open && !used) setUsed(true)
+  if (!used) return null
   return (
-    <RD.Root open={props.open} onOpenChange={props.onOpenChange}>
-      <RD.Portal>
-        <RD.Overlay className="dialog-overlay" />
-        <RD.Content className="dialog-content" style={props.wide ? { maxWidth: 'min(560px, calc(100vw - 32px))' } : undefined} aria-describedby={props.description ? undefined : undefined}>
-          <RD.Title className="dialog-title">{props.title}</RD.Title>
-          {props.description ? <RD.Description className="muted">{props.description}</RD.Description> : <RD.Description className="sr-only">{props.title}</RD.Description>}
-          {props.children}
-          {props.actions ? <div className="dialog-actions">{props.actions}</div> : null}
-        </RD.Content>
-      </RD.Portal>
-    </RD.Root>
+    <Suspense fallback={null}>
+      <DialogBox {...props} />
+    </Suspense>
   )
 }
 

@@ -2,7 +2,7 @@
 // check them and find the names, choose which name is you, then upload and analyze.
 import { useRef, useState } from 'react'
 import * as RadioGroup from '@radix-ui/react-radio-group'
-import { toast } from 'sonner'
+import { toast } from '../lib/toast'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { TutorialSheet } from '../components/upload/TutorialSheet'
 import { useT } from '../lib/reactI18n'

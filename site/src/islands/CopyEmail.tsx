@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '../lib/toast'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { Icon } from '../components/Icon'
 import { useT } from '../lib/reactI18n'

@@ -1,7 +1,7 @@
 // Dev Tools dialog of the top bar, for ADMIN and DEVELOPER (spec §2, §5, §8).
 import { useEffect, useState } from 'react'
 import * as Slider from '@radix-ui/react-slider'
-import { toast } from 'sonner'
+import { toast } from '../lib/toast'
 import { Dialog, ConfirmDialog } from '../components/Dialog'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { Icon } from '../components/Icon'

@@ -1,7 +1,7 @@
 // "What your Ideal Self remembers" (settings): every memory grouped by the person it is about, then by kind;
 // search, edit, forget one, forget everything, download. A chip under a reply links here with ?memory=<id>.
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../lib/toast'
 import { ConfirmDialog } from '../components/Dialog'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { MemoryEditor, type MemoryDraft } from '../components/memories/MemoryEditor'

@@ -1,6 +1,6 @@
 // Profile (spec §2, §5): name saved on blur when non-empty and changed, read-only email, account deletion.
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../lib/toast'
 import { ConfirmDialog } from '../components/Dialog'
 import { ErrorBoundary } from '../components/ErrorBoundary'
 import { useT } from '../lib/reactI18n'

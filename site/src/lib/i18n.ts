@@ -1,5 +1,5 @@
 // Languages of the product and how a request picks one: the saved choice (cookie), else the browser's.
-import i18next, { type TFunction } from 'i18next'
+import { makeTranslator, type Translate } from './translate'
 import enUS from '../../../locales/en-US.json'
 import zhTW from '../../../locales/zh-TW.json'
 import zhCN from '../../../locales/zh-CN.json'
@@ -42,14 +42,6 @@ export function mergeResources(base: Record<string, unknown>, saved: Record<stri
   return out
 }
 
-export function translatorFor(lang: Lang, resources: Record<string, unknown>): TFunction {
-  const instance = i18next.createInstance()
-  instance.init({
-    lng: lang,
-    resources: { [lang]: { translation: resources } },
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  })
-  return instance.t
+export function translatorFor(lang: Lang, resources: Record<string, unknown>): Translate {
+  return makeTranslator(lang, resources)
 }

@@ -2,7 +2,7 @@
 // cells keep a draft and commit on Enter or when focus leaves; Escape and refused saves put the value back.
 import { useEffect, useState, type KeyboardEvent } from 'react'
 import * as DM from '@radix-ui/react-dropdown-menu'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import { AdminIcon } from './AdminIcon'
 import { useT } from '../../lib/reactI18n'
 import type { SelectOption } from '../../../../api/content/definitions'

@@ -1,6 +1,6 @@
 // Character Dev Tool (spec §6) for ADMIN and DEVELOPER: the two prompts, Delete All Messages, the location.
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import { Dialog, ConfirmDialog } from '../Dialog'
 import { Icon } from '../Icon'
 import { t } from '../../lib/clientI18n'

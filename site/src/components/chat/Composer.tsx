@@ -1,7 +1,7 @@
 // The chat input (spec §5): Enter sends on desktop, Ctrl/Cmd+Enter adds a line, mobile Enter never sends;
 // grows to 5 rows; up to 3 images, each uploading at once.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import { t } from '../../lib/clientI18n'
 import { api } from '../../lib/api'
 import { Icon } from '../Icon'

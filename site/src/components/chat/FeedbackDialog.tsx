@@ -1,6 +1,6 @@
 // Feedback on a reply (spec §8 "Chat"): "Real talk — how'd that land for you?".
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import { Dialog } from '../Dialog'
 import { t } from '../../lib/clientI18n'
 import { api, ApiError } from '../../lib/api'

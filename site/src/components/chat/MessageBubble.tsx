@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { renderMarkdown } from '../../lib/markdown'
+import { useMarkdown } from '../../lib/markdownLater'
 import { t } from '../../lib/clientI18n'
 import { api } from '../../lib/api'
 import { ReplySources } from './ReplySources'
@@ -52,6 +52,7 @@ export function MessageBubble({ message, conversationId, onFeedback, onRegenerat
   const helpText = browsing ? browsing.help : message.help
   const help = !mine && helpText && text.startsWith(helpText) ? helpText : null
   const body = help ? text.slice(help.length).trim() : text
+  const renderMarkdown = useMarkdown(!mine && !!text)
 
   return (
     <li className={mine ? 'msg msg-user' : 'msg msg-bot'} data-message-id={message.id} data-role={message.role}>

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { api } from '../../lib/api'
 import { currentLang, t } from '../../lib/clientI18n'
-import { renderMarkdown } from '../../lib/markdown'
+import { useMarkdown } from '../../lib/markdownLater'
 import { browserTimeZone } from '../../lib/timeZone'
 
 export interface HelpLinesView {
@@ -33,6 +33,7 @@ export function useHelpLines(reloadKey: unknown = 0) {
 
 export function HelpLinesList({ view, failed }: { view: HelpLinesView | null; failed: boolean }) {
   // Even when the lines cannot be loaded, the person is pointed somewhere.
+  const renderMarkdown = useMarkdown(!!view)
   if (failed) return <p className="help-lines-lead">{t('help.fallback')}</p>
   if (!view) return <p className="muted" role="status">{t('help.loading')}</p>
   return (

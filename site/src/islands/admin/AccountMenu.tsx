@@ -1,10 +1,13 @@
-// The avatar menu of the admin top bar: who is signed in, and Logout.
-import { useState } from 'react'
-import * as DM from '@radix-ui/react-dropdown-menu'
+// The avatar menu of the admin top bar: who is signed in, and Logout. The dropdown (components/admin/
+// AccountDropdown.tsx) loads when the menu is first opened; until then the avatar is a plain button.
+import { lazy, Suspense, useState } from 'react'
 import { AdminIcon } from '../../components/admin/AdminIcon'
 import { ErrorBoundary } from '../../components/ErrorBoundary'
 import { api } from '../../lib/api'
 import { useT } from '../../lib/reactI18n'
+
+const loadDropdown = () => import('../../components/admin/AccountDropdown')
+const AccountDropdown = lazy(loadDropdown)
 
 interface Props {
   name: string
@@ -17,6 +20,7 @@ interface Props {
 function Menu(props: Props) {
   const t = useT()
   const [imageFailed, setImageFailed] = useState(false)
+  const [opened, setOpened] = useState(false)
 
   async function logout() {
     try {
@@ -27,33 +31,38 @@ function Menu(props: Props) {
     }
   }
 
+  const avatar = (
+    <>
+      <span className="admin-avatar" aria-hidden="true">
+        {props.avatarUrl && !imageFailed ? (
+          <img src={props.avatarUrl} alt="" width={32} height={32} referrerPolicy="no-referrer" onError={() => setImageFailed(true)} />
+        ) : (
+          <span dangerouslySetInnerHTML={{ __html: props.identicon }} />
+        )}
+      </span>
+      <AdminIcon name="chevronDown" size={16} />
+    </>
+  )
+  const button = (
+    <button
+      type="button"
+      className="admin-avatar-button"
+      aria-label={t('admin.account.menu')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-testid="account-menu"
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={() => setOpened(true)}
+    >
+      {avatar}
+    </button>
+  )
+  if (!opened) return button
   return (
-    <DM.Root>
-      <DM.Trigger className="admin-avatar-button" aria-label={t('admin.account.menu')} data-testid="account-menu">
-        <span className="admin-avatar" aria-hidden="true">
-          {props.avatarUrl && !imageFailed ? (
-            <img src={props.avatarUrl} alt="" width={32} height={32} referrerPolicy="no-referrer" onError={() => setImageFailed(true)} />
-          ) : (
-            <span dangerouslySetInnerHTML={{ __html: props.identicon }} />
-          )}
-        </span>
-        <AdminIcon name="chevronDown" size={16} />
-      </DM.Trigger>
-      <DM.Portal>
-        <DM.Content className="admin-dropdown" align="end" sideOffset={8}>
-          <DM.Label className="admin-dropdown-label">
-            <strong>{props.name || props.email}</strong>
-            <span>{props.email}</span>
-            <span className="admin-chip">{props.role}</span>
-          </DM.Label>
-          <DM.Separator className="admin-dropdown-separator" />
-          <DM.Item className="admin-dropdown-item" onSelect={logout}>
-            <AdminIcon name="logout" size={18} />
-            {t('admin.account.logout')}
-          </DM.Item>
-        </DM.Content>
-      </DM.Portal>
-    </DM.Root>
+    <Suspense fallback={button}>
+      <AccountDropdown name={props.name} email={props.email} role={props.role} avatar={avatar} onLogout={logout} />
+    </Suspense>
   )
 }
 

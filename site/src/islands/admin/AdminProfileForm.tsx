@@ -1,7 +1,7 @@
 // Admin settings profile (spec §2 /admin/app/settings, §5): id read-only, name required, email editable
 // only by an ADMIN; Save sends the fields that changed and stays disabled while nothing has.
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import { ErrorBoundary } from '../../components/ErrorBoundary'
 import { TextField } from '../../components/admin/TextField'
 import { api } from '../../lib/api'

@@ -2,7 +2,7 @@
 // cell edited in place by its field type, translations per language, resizable columns remembered per slug.
 // The app reads content when it renders, so a saved change shows there without a rebuild.
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import {
   columnResizingFeature,
   columnSizingFeature,

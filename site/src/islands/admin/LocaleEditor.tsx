@@ -1,7 +1,7 @@
 // Locale management (spec §2, §4 "Locale edit"): the three locale docs as JSON, checked while typing.
 // Save sends only the docs that changed, and only when every doc is valid JSON.
 import { useMemo, useRef, useState, type RefObject } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import { ErrorBoundary } from '../../components/ErrorBoundary'
 import { Tabs, tabPanelProps } from '../../components/admin/Tabs'
 import { canonical, checkLocaleJson, pretty, type JsonCheck } from '../../lib/admin/jsonDoc'

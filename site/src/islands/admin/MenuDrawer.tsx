@@ -1,10 +1,12 @@
-// The side menu as a drawer on narrow screens (spec §2): a Radix dialog, so focus stays inside and Escape closes.
-import { useEffect, useState } from 'react'
-import * as RD from '@radix-ui/react-dialog'
-import { AdminNav, type AdminNavProps } from '../../components/admin/AdminNav'
+// The side menu as a drawer on narrow screens (spec §2): a Radix dialog (components/admin/DrawerPanel.tsx), so
+// focus stays inside and Escape closes. The dialog library loads when the drawer first opens.
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import type { AdminNavProps } from '../../components/admin/AdminNav'
 import { AdminIcon } from '../../components/admin/AdminIcon'
 import { ErrorBoundary } from '../../components/ErrorBoundary'
 import { useT } from '../../lib/reactI18n'
+
+const DrawerPanel = lazy(() => import('../../components/admin/DrawerPanel'))
 
 // Matches the width in admin.css where the fixed sidebar takes over from the drawer.
 const WIDE = '(min-width: 900px)'
@@ -12,6 +14,8 @@ const WIDE = '(min-width: 900px)'
 function Drawer(props: AdminNavProps) {
   const t = useT()
   const [open, setOpen] = useState(false)
+  const [used, setUsed] = useState(false)
+  const opener = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     // A drawer left open while the window widens would cover the sidebar that now shows anyway.
@@ -22,23 +26,28 @@ function Drawer(props: AdminNavProps) {
   }, [])
 
   return (
-    <RD.Root open={open} onOpenChange={setOpen}>
-      <RD.Trigger className="icon-btn admin-menu-button" aria-label={t('admin.nav.openMenu')}>
+    <>
+      <button
+        ref={opener}
+        type="button"
+        className="icon-btn admin-menu-button"
+        aria-label={t('admin.nav.openMenu')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? 'admin-drawer' : undefined}
+        onClick={() => {
+          setUsed(true)
+          setOpen(true)
+        }}
+      >
         <AdminIcon name="menu" size={22} />
-      </RD.Trigger>
-      <RD.Portal>
-        <RD.Overlay className="dialog-overlay admin-drawer-overlay" />
-        <RD.Content className="admin-drawer" aria-describedby={undefined}>
-          <div className="admin-drawer-head">
-            <RD.Title className="admin-drawer-title">{t('admin.title')}</RD.Title>
-            <RD.Close className="icon-btn" aria-label={t('admin.nav.closeMenu')}>
-              <AdminIcon name="close" size={22} />
-            </RD.Close>
-          </div>
-          <AdminNav {...props} />
-        </RD.Content>
-      </RD.Portal>
-    </RD.Root>
+      </button>
+      {used && (
+        <Suspense fallback={null}>
+          <DrawerPanel open={open} onOpenChange={setOpen} nav={props} opener={opener} />
+        </Suspense>
+      )}
+    </>
   )
 }
 

@@ -2,14 +2,8 @@
 // PATCH /users/{id} and the row is replaced with what the server answers.
 import { useEffect, useMemo, useRef, useState } from 'react'
 import * as Tooltip from '@radix-ui/react-tooltip'
-import { toast } from 'sonner'
+import { toast } from '../../lib/toast'
 import {
-  columnFilteringFeature,
-  createColumnHelper,
-  globalFilteringFeature,
-  rowPaginationFeature,
-  rowSortingFeature,
-  tableFeatures,
   useTable,
   type ColumnFiltersState,
   type PaginationState,
@@ -18,11 +12,10 @@ import {
 import { ErrorBoundary } from '../../components/ErrorBoundary'
 import { AdminIcon } from '../../components/admin/AdminIcon'
 import { IconButton } from '../../components/admin/IconButton'
-import { Toggle } from '../../components/admin/Toggle'
 import { DeleteDialog, EmailDialog, PasswordDialog } from '../../components/admin/UserDialogs'
 import { SortHeader } from '../../components/admin/SortHeader'
+import { features, userColumns, type Editing } from '../../components/admin/userColumns'
 import { api } from '../../lib/api'
-import { DATE_FORMATS, formatInZone } from '../../lib/dates'
 import { useT } from '../../lib/reactI18n'
 import type { User } from '../../../../api/users/users'
 
@@ -37,8 +30,6 @@ interface Props {
   timeZone: string
 }
 
-type Flag = 'isSuspended' | 'isEmailVerified' | 'isLinkedToOAuthAccount'
-type Editing = { kind: 'email' | 'password' | 'delete'; user: User } | null
 
 const PAGE_SIZES = [10, 20, 50, 100]
 export const FIRST_PAGE: PaginationState = { pageIndex: 0, pageSize: 20 }
@@ -48,8 +39,6 @@ const ROLE_FILTERS = ['ADMIN', 'REGULAR', 'DEVELOPER'] as const
 // Table column → the API's sort key.
 const SORT_KEYS: Record<string, string> = { name: 'name', email: 'email', role: 'role', plan: 'subscription', createdAt: 'createdAt' }
 
-const features = tableFeatures({ rowSortingFeature, columnFilteringFeature, globalFilteringFeature, rowPaginationFeature })
-const helper = createColumnHelper<typeof features, User>()
 
 function Users({ initial, selfId, timeZone }: Props) {
   const t = useT()
@@ -149,86 +138,7 @@ function Users({ initial, selfId, timeZone }: Props) {
   // Cells read the latest handlers through this ref, so the column list is made once.
   const handlers = useRef({ change, busy, setEditing })
   handlers.current = { change, busy, setEditing }
-  const columns = useMemo(() => {
-    const flagPurpose: Record<Flag, string> = {
-      isSuspended: t('admin.users.suspendPurpose'),
-      isEmailVerified: t('admin.users.verifyPurpose'),
-      isLinkedToOAuthAccount: t('admin.users.oauthPurpose'),
-    }
-    const flagColumn = (flag: Flag, label: string) =>
-      helper.accessor(flag, {
-        header: label,
-        enableSorting: false,
-        cell: ({ row }) => {
-          const user = row.original
-          // The server never suspends an ADMIN account (spec §6).
-          const refused = flag === 'isSuspended' && user.role === 'ADMIN' && !user.isSuspended
-          return (
-            <span className="switch-cell">
-              <Toggle
-                checked={user[flag]}
-                disabled={refused || handlers.current.busy(user.id, flag)}
-                label={`${label}: ${user.email}`}
-                onChange={(on) => void handlers.current.change(user, { [flag]: on }, flagPurpose[flag])}
-              />
-            </span>
-          )
-        },
-      })
-    return helper.columns([
-      helper.accessor('name', { header: t('admin.users.name'), cell: ({ getValue }) => getValue() || <span className="muted">—</span> }),
-      helper.accessor('email', { header: t('admin.users.email') }),
-      helper.accessor('role', {
-        header: t('admin.users.role'),
-        cell: ({ row }) => {
-          const user = row.original
-          if (user.role !== 'REGULAR' && user.role !== 'DEVELOPER') return <span className={`admin-chip role-${user.role}`}>{user.role}</span>
-          const next = user.role === 'REGULAR' ? 'DEVELOPER' : 'REGULAR'
-          return (
-            <button
-              type="button"
-              className={`admin-chip role-${user.role}`}
-              disabled={handlers.current.busy(user.id, 'role')}
-              aria-label={t('admin.users.toggleRole', { email: user.email, role: user.role, next })}
-              title={t('admin.users.toggleRoleHint', { next })}
-              onClick={() => void handlers.current.change(user, { role: next }, t('admin.users.rolePurpose'))}
-            >
-              {user.role}
-            </button>
-          )
-        },
-      }),
-      helper.accessor((u) => u.subscription.type, {
-        id: 'plan',
-        header: t('admin.users.plan'),
-        cell: ({ getValue }) => (
-          <span className={`admin-chip plan-${getValue()}`}>{getValue() === 'FREEMIUM' ? t('admin.users.planFree') : t('admin.users.planPremium')}</span>
-        ),
-      }),
-      helper.accessor('createdAt', {
-        header: t('admin.users.created'),
-        cell: ({ getValue }) => <span className="nowrap">{formatInZone(getValue(), DATE_FORMATS.admin, timeZone)}</span>,
-      }),
-      flagColumn('isSuspended', t('admin.users.suspended')),
-      flagColumn('isEmailVerified', t('admin.users.emailVerified')),
-      flagColumn('isLinkedToOAuthAccount', t('admin.users.linkedToOAuth')),
-      helper.display({
-        id: 'actions',
-        header: t('admin.users.actions'),
-        cell: ({ row }) => {
-          const user = row.original
-          const undeletable = user.role === 'ADMIN' || user.id === selfId
-          return (
-            <div className="row-actions">
-              <IconButton icon="mail" label={t('admin.users.editEmailFor', { email: user.email })} onClick={() => handlers.current.setEditing({ kind: 'email', user })} />
-              <IconButton icon="key" label={t('admin.users.setPasswordFor', { email: user.email })} onClick={() => handlers.current.setEditing({ kind: 'password', user })} />
-              <IconButton icon="trash" label={t('admin.users.deleteFor', { email: user.email })} disabled={undeletable} onClick={() => handlers.current.setEditing({ kind: 'delete', user })} />
-            </div>
-          )
-        },
-      }),
-    ])
-  }, [])
+  const columns = useMemo(() => userColumns({ t, timeZone, selfId, handlers }), [])
 
   const table = useTable({
     features,
