@@ -42,6 +42,10 @@ export interface Config {
   posthogHost: string
   /** Proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, `loopback`, `private`); empty → none. */
   trustedProxies: string
+  /** How long a job's claim lasts without renewal: how soon another instance takes over from a killed one. */
+  jobLeaseSeconds: number
+  /** How long a reply may go without its writer's heartbeat before any instance fails and refunds it. */
+  replyWriterGoneSeconds: number
 }
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min = 0): number {
@@ -145,5 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     posthogKey: env.POSTHOG_KEY || null,
     posthogHost: env.POSTHOG_HOST || 'https://us.i.posthog.com',
     trustedProxies: trustedProxies(env.TRUSTED_PROXIES ?? ''),
+    jobLeaseSeconds: int(env, 'JOB_LEASE_SECONDS', 60, 1),
+    replyWriterGoneSeconds: int(env, 'REPLY_WRITER_GONE_SECONDS', 45, 1),
   }
 }

@@ -15,6 +15,7 @@ import { toMessageView, type MessageView } from './conversations'
 import type { ReplySources } from '../memory/sources'
 import { recentHistory, replyMessages, type HistoryMessage, type Scene } from './prompt'
 import { replyFeed, type ReplyFeed } from './replyFeed'
+import type { ReplyOutcome, ReplyRelay } from './replyRelay'
 import { assessTurn, type TurnContext } from './safety/detect'
 import type { Assessment } from './safety/types'
 import { helpBlock, helpLines } from './safety/helpLines'
@@ -31,6 +32,8 @@ export interface ChatDeps {
   limitPeriod: LimitPeriod
   /** Wakes this process's job worker after the memory extraction of an exchange is queued. */
   jobs?: { kick(): void }
+  /** Makes each reply readable from every instance while it is written. */
+  relay?: ReplyRelay
 }
 
 export interface SendRequest {
@@ -45,7 +48,7 @@ export interface SendRequest {
   timeZone?: string
 }
 
-export type ReplyOutcome = { ok: true; text: string; help: string | null } | { ok: false; error: ErrorBody }
+export type { ReplyOutcome }
 
 export interface StartedReply {
   userMessage: MessageView
@@ -180,6 +183,7 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
     supportiveReply: SUPPORTIVE_REPLY[language],
     feed,
   })
+  deps.relay?.publish(stored.botRow.id, feed, outcome)
   rememberExchange(deps, { userId: req.userId, characterId: req.characterId, userMessageId: stored.userRow.id, botMessageId: stored.botRow.id }, outcome)
   return {
     userMessage: toMessageView({ ...stored.userRow, files: files.map(({ id, mimeType }) => ({ id, mimeType })) }),

@@ -22,13 +22,27 @@ export async function ensureFirstAdmin(
   }
   const password = opts.password ?? generatePassword()
   const hash = await hashPassword(password)
-  const existing = await findUserByEmail(sql, opts.email)
+  // Instances starting together: one creates the admin, the others wait for it and then find it.
+  const created = await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(7715002)`
+    const [again] = await tx`select 1 from users where role = 'ADMIN' limit 1`
+    if (again) return false
+    await makeAdmin(tx as unknown as Sql, opts.email, hash, opts)
+    return true
+  })
+  if (!created) return
+  if (!opts.password) opts.log(`First admin created: ${opts.email} / ${password}  (shown once; change it after signing in)`)
+  else opts.log(`First admin created: ${opts.email}`)
+}
+
+async function makeAdmin(sql: Sql, email: string, hash: string, opts: { messageLimit: number; period: LimitPeriod }) {
+  const existing = await findUserByEmail(sql, email)
   if (existing) {
     await sql`update users set role = 'ADMIN', password_hash = coalesce(password_hash, ${hash}), updated_at = now()
               where id = ${existing.id}`
   } else {
     await insertUser(sql, {
-      email: opts.email,
+      email,
       name: 'Admin',
       role: 'ADMIN',
       passwordHash: hash,
@@ -37,6 +51,4 @@ export async function ensureFirstAdmin(
       period: opts.period,
     })
   }
-  if (!opts.password) opts.log(`First admin created: ${opts.email} / ${password}  (shown once; change it after signing in)`)
-  else opts.log(`First admin created: ${opts.email}`)
 }
