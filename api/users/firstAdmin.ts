@@ -1,5 +1,6 @@
 // At start-up, an installation without an ADMIN gets one (DESIGN §12 ADMIN_EMAIL / ADMIN_PASSWORD).
 import { randomBytes } from 'node:crypto'
+import type { TransactionSql } from 'postgres'
 import type { Sql } from '../db/database'
 import type { LimitPeriod } from '../config'
 import { hashPassword, passwordProblem } from '../auth/passwords'
@@ -23,13 +24,16 @@ export async function ensureFirstAdmin(
   const password = opts.password ?? generatePassword()
   const hash = await hashPassword(password)
   // Instances starting together: one creates the admin, the others wait for it and then find it.
-  const created = await sql.begin(async (tx) => {
+  const once = async (tx: Sql) => {
     await tx`select pg_advisory_xact_lock(7715002)`
     const [again] = await tx`select 1 from users where role = 'ADMIN' limit 1`
     if (again) return false
-    await makeAdmin(tx as unknown as Sql, opts.email, hash, opts)
+    await makeAdmin(tx, opts.email, hash, opts)
     return true
-  })
+  }
+  // Inside a caller's transaction (as in tests), a savepoint of it.
+  const created: boolean =
+    'savepoint' in sql ? await (sql as unknown as TransactionSql).savepoint((tx) => once(tx as unknown as Sql)) : await sql.begin((tx) => once(tx as unknown as Sql))
   if (!created) return
   if (!opts.password) opts.log(`First admin created: ${opts.email} / ${password}  (shown once; change it after signing in)`)
   else opts.log(`First admin created: ${opts.email}`)
