@@ -174,6 +174,8 @@ export const conversationRoutes = (ctx: AppContext) => {
         const message = isUuid(params.id) && isUuid(params.messageId) ? await ownMessage(sql, user.id, params.id, params.messageId) : null
         if (!message) throw notFound('Message not found')
         streamHeaders(set)
+        // At once, so the stream is open (headers sent, proxies see it alive) before the first delta is due.
+        yield sse({ event: 'start', data: { botMessageId: message.id } })
         for await (const item of ctx.relay.read(message.id, HEARTBEAT_MS, request.signal))
           yield 'outcome' in item ? outcomeEvent(message.id, item.outcome) : feedEvent(item)
       },
@@ -181,7 +183,7 @@ export const conversationRoutes = (ctx: AppContext) => {
         auth: true,
         detail: {
           summary:
-            'A reply as server-sent events, from whichever instance writes it: its help block and every delta so far, then each new one, then done or error (as /chat). A finished reply comes whole',
+            'A reply as server-sent events, from whichever instance writes it: start {botMessageId}, its help block and every delta so far, then each new one, then done or error (as /chat). A finished reply comes whole',
         },
       },
     )
