@@ -88,17 +88,15 @@ export function createReplyRelay(sql: Sql, bus: Bus, log: (s: string) => void = 
     yield { outcome: await outcome }
   }
 
-  /** The saved message, given whole: for a reply that ended before its chunks (or without any). */
-  async function* fromMessage(messageId: string): AsyncGenerator<RelayItem, boolean> {
-    const [row] = await sql<{ status: string; text: string; help_text: string | null }[]>`
-      select status, text, help_text from messages where id = ${messageId}`
-    if (!row || row.status !== 'COMPLETE') return false
+  type SavedReply = { status: string; text: string; help_text: string | null }
+
+  /** The saved reply, given whole: for one that ended before any chunk of it was read (or was never relayed). */
+  function* whole(row: SavedReply): Generator<RelayItem> {
     const help = row.help_text
     if (help) yield { help }
     const body = help && row.text.startsWith(help) ? row.text.slice(help.length).replace(/^\n\n/, '') : row.text
     if (body) yield { delta: body }
     yield { outcome: { ok: true, text: row.text, help } }
-    return true
   }
 
   async function* readStored(messageId: string, idleMs: number, signal?: AbortSignal): AsyncGenerator<RelayItem> {
@@ -139,18 +137,15 @@ export function createReplyRelay(sql: Sql, bus: Bus, log: (s: string) => void = 
         if (rows.length) continue
         if (lookAtMessage) {
           lookAtMessage = false
-          // No chunks yet: the reply may have ended already, or its writer relays nothing (another kind of store).
-          if (seq === 0) {
-            const whole = fromMessage(messageId)
-            let step = await whole.next()
-            while (!step.done) {
-              yield step.value
-              step = await whole.next()
-            }
-            if (step.value) return
+          // No (more) chunks: the reply may have ended already, or its relay failed; the saved message says.
+          const [row] = await sql<SavedReply[]>`select status, text, help_text from messages where id = ${messageId}`
+          if (row?.status === 'COMPLETE') {
+            // Chunks read before: only the outcome is missing (its text is whole, so nothing is lost).
+            if (seq === 0) yield* whole(row)
+            else yield { outcome: { ok: true, text: row.text, help: row.help_text } }
+            return
           }
-          const [exists] = await sql`select 1 from messages where id = ${messageId}`
-          if (!exists) {
+          if (!row) {
             // Removed: its writer failed it, and the error chunk is on its way; or it was deleted.
             vanishedSince ||= Date.now()
             if (Date.now() - vanishedSince >= VANISHED_GRACE_MS) {

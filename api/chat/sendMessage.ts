@@ -7,7 +7,7 @@ import type { LimitPeriod } from '../config'
 import type { FileStorage } from '../files/storage'
 import type { ChatImage, ModelProvider } from '../llm/provider'
 import { replyLanguage } from '../llm/language'
-import { badRequest, HttpError, type ErrorBody } from '../http/errors'
+import { badRequest, HttpError } from '../http/errors'
 import { isUuid } from '../http/validation'
 import { chatScene } from './scene'
 import { countMessage, refundMessage, type Counted } from './messageCount'
@@ -48,7 +48,6 @@ export interface SendRequest {
   timeZone?: string
 }
 
-export type { ReplyOutcome }
 
 export interface StartedReply {
   userMessage: MessageView
