@@ -16,6 +16,7 @@ import type { ReplySources } from '../memory/sources'
 import { recentHistory, replyMessages, type HistoryMessage, type Scene } from './prompt'
 import { replyFeed, type ReplyFeed } from './replyFeed'
 import type { ReplyOutcome, ReplyRelay } from './replyRelay'
+import { WRITER_GONE } from './staleReplies'
 import { assessTurn, type TurnContext } from './safety/detect'
 import type { Assessment } from './safety/types'
 import { helpBlock, helpLines } from './safety/helpLines'
@@ -255,9 +256,12 @@ export async function writeReply(deps: ChatDeps, job: ReplyJob): Promise<ReplyOu
       return { ok: false, error: failure.toBody() }
     }
     const full = help ? `${help}\n\n${text}` : text
-    await deps.sql`
+    const saved = await deps.sql`
       update messages set text = ${full}, help_text = ${help}, status = 'COMPLETE'
-      where id = ${job.botMessageId} and user_id = ${job.userId}`
+      where id = ${job.botMessageId} and user_id = ${job.userId} and status = 'PENDING'
+      returning id`
+    // Taken for a reply whose writer was gone (stale-reply cleanup on some instance): failed and refunded there.
+    if (!saved.length) return { ok: false, error: WRITER_GONE }
     return { ok: true, text: full, help }
   } catch (error) {
     // The database failed us; the PENDING reply is left for the stale-reply cleanup.

@@ -48,12 +48,23 @@ export function createReplyWatch(
   let timers: ReturnType<typeof setInterval>[] = []
   let running: Promise<unknown> = Promise.resolve()
 
+  /** Marks written at once, not queued behind a sweep or each other: under a burst of sends a queued first mark
+   * could come after the grace period, and another instance would fail a reply that is being written. */
+  const writes = new Set<Promise<unknown>>()
+  function write(work: () => Promise<unknown>) {
+    const w = work().catch((e) => opts.log?.(`Reply watch: ${(e as Error).message}`))
+    writes.add(w)
+    void w.finally(() => writes.delete(w))
+  }
+
   async function beat() {
     if (!live.size) return
     await sql`update reply_heartbeats set beat_at = now() where message_id in ${sql([...live])}`
   }
 
   async function sweep(): Promise<number> {
+    // This process's own marks first: a reply it has just started must never look unmarked to its own sweep.
+    await Promise.all([...writes])
     const failed = await sql.begin(async (tx) => {
       // skip locked: several processes may sweep at once; each stale reply is failed by exactly one.
       const stale = await tx<{ id: string; user_id: string; conversation_id: string; xid: string }[]>`
@@ -95,11 +106,11 @@ export function createReplyWatch(
     track(messageId, done) {
       live.add(messageId)
       // The reply may already be gone (a model failure removes it at once): then there is nothing to mark.
-      void guarded(() => sql`
+      write(() => sql`
         insert into reply_heartbeats (message_id) select id from messages where id = ${messageId} on conflict do nothing`)
       void done.finally(() => {
         live.delete(messageId)
-        void guarded(() => sql`delete from reply_heartbeats where message_id = ${messageId}`)
+        write(() => sql`delete from reply_heartbeats where message_id = ${messageId}`)
       })
     },
     sweep,
@@ -109,7 +120,7 @@ export function createReplyWatch(
         if (failed) opts.log?.(`Replies left unfinished by a stopped process, failed and refunded: ${failed}`)
       })
       timers = [
-        setInterval(() => void guarded(beat), opts.heartbeatMs ?? HEARTBEAT_MS),
+        setInterval(() => write(beat), opts.heartbeatMs ?? HEARTBEAT_MS),
         setInterval(() => void guarded(sweep), opts.sweepMs ?? SWEEP_MS),
       ]
     },
@@ -117,6 +128,7 @@ export function createReplyWatch(
       for (const t of timers) clearInterval(t)
       timers = []
       await running
+      await Promise.all([...writes])
     },
   }
 }

@@ -149,7 +149,7 @@ describe.skipIf(Boolean(why))('two instances behind nginx on one PostgreSQL data
         STORY_EXCHANGES: '2',
         // Short enough for a test to watch a killed instance's work be taken over.
         JOB_LEASE_SECONDS: '2',
-        REPLY_WRITER_GONE_SECONDS: '3',
+        REPLY_WRITER_GONE_SECONDS: '5',
       },
       envOf: (i) => ({ OLLAMA_HOST: models[i].url }),
     })
@@ -198,9 +198,10 @@ describe.skipIf(Boolean(why))('two instances behind nginx on one PostgreSQL data
         json(proxy, 'POST', `${chat.path}/chat?sse=false`, { cookie: person.cookie, body: { text: `concurrent message ${i}`, currentDateTime: NOW } }),
       ),
     )
-    const statuses = answers.map((a) => a.status)
-    expect(statuses.filter((s) => s === 200)).toHaveLength(37)
-    expect(statuses.filter((s) => s === 403)).toHaveLength(163)
+    const tally: Record<number, number> = {}
+    for (const a of answers) tally[a.status] = (tally[a.status] ?? 0) + 1
+    const odd = answers.find((a) => a.status !== 200 && a.status !== 403)
+    expect(tally, JSON.stringify(odd?.body)).toEqual({ 200: 37, 403: 163 })
     for (const refused of answers.filter((a) => a.status === 403)) expect(refused.body.error).toBe('MessageLimitReached')
     expect(new Set(answers.map((a) => a.upstream))).toEqual(new Set(cluster.instances.map((i) => i.address)))
     const [row] = await cluster.sql<{ message_count: number }[]>`select message_count from users where id = ${person.userId}`
@@ -359,11 +360,11 @@ describe.skipIf(Boolean(why))('two instances behind nginx on one PostgreSQL data
     await cluster.instances[0].kill()
     slowPortraits = false
 
-    // The reader on B is told, within the grace period and a sweep (REPLY_WRITER_GONE_SECONDS=3).
+    // The reader on B is told, within the grace period and a sweep (REPLY_WRITER_GONE_SECONDS=5).
     const events = await onB.until((evs) => evs.some((e) => e.event === 'error'), 20_000)
     const failure = events.find((e) => e.event === 'error')!
     expect(failure.data).toEqual({ error: 'BotResponseFailureException', message: 'No response was returned from the model' })
-    expect(Date.now() - killedAt).toBeLessThan(10_000)
+    expect(Date.now() - killedAt).toBeLessThan(15_000)
     // The page that was reading from A saw its connection cut (and then reads the stream or the message through the proxy).
     expect(onA.events.some((e) => e.event === 'cut')).toBe(true)
     // The turn is gone and the message given back; the page polling the reply gets a 404.
