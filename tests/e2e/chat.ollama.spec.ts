@@ -54,7 +54,7 @@ test('Ctrl+Enter adds a line instead of sending', async ({ page }) => {
 test('a reload mid-reply shows the reply completing', async ({ page }) => {
   await apiSignIn(page)
   await openRoom(page)
-  await script({ text: 'One slow and thoughtful answer that takes a while to arrive.', chunkDelayMs: 400 })
+  await script({ text: 'One slow and thoughtful answer that takes a while to arrive.', chunkDelayMs: 900 })
   await page.getByLabel('Message').fill('Tell me slowly')
   await page.getByLabel('Message').press('Enter')
   await expect(page.locator('.msg-bot').last()).toContainText('One', { timeout: 10_000 })
