@@ -1,5 +1,5 @@
 // Every environment variable the product reads, parsed and defaulted in one place (DESIGN §12).
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync, existsSync, linkSync, unlinkSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { resolve, join } from 'node:path'
 import { parseTrustedProxies } from './http/clientAddress'
@@ -42,6 +42,10 @@ export interface Config {
   posthogHost: string
   /** Proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, `loopback`, `private`); empty → none. */
   trustedProxies: string
+  /** How long a job's claim lasts without renewal: how soon another instance takes over from a killed one. */
+  jobLeaseSeconds: number
+  /** How long a reply may go without its writer's heartbeat before any instance fails and refunds it. */
+  replyWriterGoneSeconds: number
 }
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min = 0): number {
@@ -68,14 +72,29 @@ function trustedProxies(raw: string): string {
   return raw
 }
 
+/**
+ * A file in DATA_DIR made once: when several processes sharing the folder start together, the first to create it
+ * wins and the others read its content (written whole before it gets its name, so never read half-written).
+ */
+export function createOnce(dataDir: string, name: string, make: () => string): string {
+  const file = join(dataDir, name)
+  if (existsSync(file)) return readFileSync(file, 'utf8')
+  mkdirSync(dataDir, { recursive: true })
+  const draft = join(dataDir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}`)
+  writeFileSync(draft, make(), { mode: 0o600 })
+  try {
+    linkSync(draft, file)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+  } finally {
+    unlinkSync(draft)
+  }
+  return readFileSync(file, 'utf8')
+}
+
 /** A secret kept in DATA_DIR so development restarts keep their sessions. */
 function persistedSecret(dataDir: string, name: string): string {
-  const file = join(dataDir, name)
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
-  const secret = randomBytes(32).toString('base64url')
-  writeFileSync(file, secret + '\n', { mode: 0o600 })
-  return secret
+  return createOnce(dataDir, name, () => randomBytes(32).toString('base64url') + '\n').trim()
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -145,5 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     posthogKey: env.POSTHOG_KEY || null,
     posthogHost: env.POSTHOG_HOST || 'https://us.i.posthog.com',
     trustedProxies: trustedProxies(env.TRUSTED_PROXIES ?? ''),
+    jobLeaseSeconds: int(env, 'JOB_LEASE_SECONDS', 60, 1),
+    replyWriterGoneSeconds: int(env, 'REPLY_WRITER_GONE_SECONDS', 45, 1),
   }
 }

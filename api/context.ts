@@ -9,6 +9,8 @@ import type { SessionKeys } from './auth/sessions'
 import type { ModelProvider } from './llm/provider'
 import type { JobWorker } from './jobs/worker'
 import type { ReplyWatch } from './chat/staleReplies'
+import type { Bus } from './db/bus'
+import type { ReplyRelay } from './chat/replyRelay'
 
 export interface AppContext {
   cfg: Config
@@ -29,4 +31,8 @@ export interface AppContext {
   jobs: JobWorker
   /** Keeps streaming replies marked alive, and fails those whose writing process is gone. */
   replies: ReplyWatch
+  /** Notices between the instances sharing the database (this process alone on the embedded one). */
+  bus: Bus
+  /** Replies readable from every instance while one of them writes them. */
+  relay: ReplyRelay
 }

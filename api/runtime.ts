@@ -20,6 +20,8 @@ import type { ModelProvider } from './llm/provider'
 import { startSubscriptionExpiry } from './payments/expiry'
 import { createJobWorker } from './jobs/worker'
 import { createReplyWatch } from './chat/staleReplies'
+import { createBus } from './db/bus'
+import { createReplyRelay } from './chat/replyRelay'
 
 export interface Runtime {
   cfg: Config
@@ -51,6 +53,9 @@ export async function startRuntime(
         : null
     const provider = opts.model ?? (await selectProvider(cfg.llm))
     const trustedProxies = parseTrustedProxies(cfg.trustedProxies)
+    const bus = await createBus(db, log)
+    const relay = createReplyRelay(db.sql, bus, log)
+    const goneMs = cfg.replyWriterGoneSeconds * 1000
     const ctx: AppContext = {
       cfg,
       db,
@@ -65,8 +70,19 @@ export async function startRuntime(
       clientAddress: (request) => clientAddress(clientIp(request), request.headers.get('x-forwarded-for'), trustedProxies),
       cookieName: cfg.production ? '__Host-session' : 'session',
       model: { provider, describe: () => describeProvider(provider) },
-      jobs: createJobWorker(db.sql, { log }),
-      replies: createReplyWatch(db.sql, { period: cfg.freeLimitPeriod, log }),
+      jobs: createJobWorker(db.sql, { log, leaseMs: cfg.jobLeaseSeconds * 1000 }),
+      // A heartbeat several times within the grace period, and a sweep soon after it ends: a killed writer's reply
+      // is failed within about 1.7 × REPLY_WRITER_GONE_SECONDS.
+      replies: createReplyWatch(db.sql, {
+        period: cfg.freeLimitPeriod,
+        log,
+        goneMs,
+        heartbeatMs: Math.max(250, Math.round(goneMs / 4.5)),
+        sweepMs: Math.max(500, Math.round((goneMs * 2) / 3)),
+        relay,
+      }),
+      bus,
+      relay,
     }
     const stopSubscriptionExpiry = startSubscriptionExpiry(ctx, log)
     ctx.jobs.start(ctx)
@@ -75,6 +91,7 @@ export async function startRuntime(
       await stopSubscriptionExpiry()
       await ctx.jobs.stop()
       await ctx.replies.stop()
+      await bus.close()
       await db.close()
     }
     return { cfg, ctx, app: createApp(ctx), close }

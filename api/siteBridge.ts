@@ -5,6 +5,8 @@ import { recordClientIp, signedInUser } from './http/guard'
 import { toUser, type User } from './users/users'
 import { misdirected } from './http/publicOrigin'
 import { securityHeaders, type SecurityHeaders } from './http/securityHeaders'
+import { CHANNELS, MAYBE_MISSED } from './db/bus'
+import { LOCALES_CHANGED } from './routes/contentEditors'
 
 export interface SiteBridge {
   handle(request: Request, clientAddress?: string): Promise<Response>
@@ -41,6 +43,13 @@ function readCookie(header: string | null, name: string): string | undefined {
 
 export function exposeRuntime(rt: Runtime) {
   const localeCache = new Map<string, { doc: Record<string, unknown> | null; until: number }>()
+  let generation = 0
+  // An admin's edit on any instance empties this cache on every instance (the notice arrives within milliseconds).
+  rt.ctx.bus.subscribe(CHANNELS.content, (what) => {
+    if (what !== LOCALES_CHANGED && what !== MAYBE_MISSED) return
+    localeCache.clear()
+    generation++
+  })
   const bridge: SiteBridge = {
     handle(request, clientAddress) {
       if (clientAddress) recordClientIp(request, clientAddress)
@@ -57,10 +66,12 @@ export function exposeRuntime(rt: Runtime) {
     async savedLocale(lang) {
       const hit = localeCache.get(lang)
       if (hit && hit.until > Date.now()) return hit.doc
+      const asked = generation
       const res = await rt.app.handle(new Request(`http://internal/api/v1/locales/${lang}`))
       const doc = res.ok ? ((await res.json()) as Record<string, unknown>) : null
-      // A short cache: an admin's edit shows within seconds, without a database read per page view.
-      localeCache.set(lang, { doc, until: Date.now() + 3000 })
+      // No database read per page view; an edit empties the cache at once (above), and the expiry covers the moments
+      // a notice could be missed while the listening connection reconnects.
+      if (asked === generation) localeCache.set(lang, { doc, until: Date.now() + 3000 })
       return doc
     },
     securityHeaders: securityHeaders(rt.cfg),

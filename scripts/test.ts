@@ -1,4 +1,6 @@
-// `npm test`: unit and API suites (vitest on Bun), then the browser journeys on the production build.
+// `npm test`: unit and API suites (vitest on Bun), then on the production build the multi-instance journey (two
+// instances behind nginx on one PostgreSQL database; skipped, saying why, without DATABASE_URL) and the browser
+// journeys.
 import { spawnSync } from 'node:child_process'
 import { buildSite } from './build'
 
@@ -9,4 +11,5 @@ function run(cmd: string, args: string[]) {
 
 run(process.execPath, ['--bun', 'vitest', 'run'])
 buildSite()
+run(process.execPath, ['--bun', 'vitest', 'run', '--config', 'tests/scale/vitest.config.ts'])
 run('npx', ['playwright', 'test', ...process.argv.slice(2)])

@@ -1,8 +1,9 @@
 // A built-in identity provider for development: with no Google client id, "Continue with Google"
 // gets an ID token signed by this key, verified by the same code as Google's.
 import { generateKeyPair, exportJWK, importJWK, SignJWT, createLocalJWKSet, type JWK } from 'jose'
-import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { createOnce } from '../config'
 import type { IdTokenVerifier } from './idToken'
 
 export const DEV_AUDIENCE = 'ideal-self-development'
@@ -21,15 +22,13 @@ export async function createDevIdentityProvider(opts: {
 }): Promise<DevIdentityProvider> {
   if (opts.production) throw new Error('The development identity provider must not run in production')
   const file = join(opts.dataDir, 'dev-identity-key.json')
-  let privateJwk: JWK
-  if (existsSync(file)) {
-    privateJwk = JSON.parse(readFileSync(file, 'utf8'))
-  } else {
+  let fresh: JWK | null = null
+  if (!existsSync(file)) {
     const { privateKey } = await generateKeyPair('RS256', { extractable: true })
-    privateJwk = { ...(await exportJWK(privateKey)), kid: `dev-${Date.now().toString(36)}`, alg: 'RS256', use: 'sig' }
-    mkdirSync(opts.dataDir, { recursive: true })
-    writeFileSync(file, JSON.stringify(privateJwk), { mode: 0o600 })
+    fresh = { ...(await exportJWK(privateKey)), kid: `dev-${Date.now().toString(36)}`, alg: 'RS256', use: 'sig' }
   }
+  // Instances sharing DATA_DIR share the key, so a token minted by one is accepted by every other.
+  const privateJwk: JWK = JSON.parse(createOnce(opts.dataDir, 'dev-identity-key.json', () => JSON.stringify(fresh)))
   const { d, p, q, dp, dq, qi, ...publicJwk } = privateJwk
   const key = await importJWK(privateJwk, 'RS256')
   const issuer = `${opts.publicUrl}/api/v1/auth/dev`

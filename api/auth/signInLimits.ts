@@ -6,7 +6,7 @@
 //   into it before.
 // Google sign-in and password-reset mail are limited per source and per account the same way.
 import type { Sql } from '../db/database'
-import { attemptCount, clearAttempts, recordAttempt } from './attemptLimits'
+import { attemptCount, clearAttempts, forgetAttempt, recordAttempt } from './attemptLimits'
 
 const WINDOW_MS = 15 * 60 * 1000
 /** Google sign-ins are counted per minute: a household or office behind one address signs in many times a day. */
@@ -40,25 +40,39 @@ const keys = (email: string, source: string) => ({
   known: `signin-known:${email}|${source}`,
 })
 
-/** Null when this source may try this account's password now, else the refusal's message. */
-export async function credentialRefusal(sql: Sql, email: string, source: string): Promise<string | null> {
+/**
+ * Null when this source may try this account's password now, else the refusal's message. The try is counted as a
+ * failure before the password is checked, in one statement with every other try of the moment on any instance, so
+ * tries made at once are each judged on those before them and the limits hold exactly; a refused try is taken
+ * back (refusals never add up to a lock-out of the real person), and so is one that succeeds.
+ */
+export async function credentialAttempt(sql: Sql, email: string, source: string): Promise<string | null> {
   const k = keys(email, source)
-  const [fromSource, onAccount, pair] = await Promise.all([attemptCount(sql, k.source), attemptCount(sql, k.account), attemptCount(sql, k.pair)])
+  const counted = [k.source, k.account, k.pair]
+  const [fromSource, onAccount, pair] = (await recordAttempt(sql, counted, WINDOW_MS)).map((n) => n - 1)
+  const refusal = await refusalOf(sql, k.known, fromSource, onAccount, pair)
+  if (refusal) await forgetAttempt(sql, counted)
+  return refusal
+}
+
+async function refusalOf(sql: Sql, knownKey: string, fromSource: number, onAccount: number, pair: number): Promise<string | null> {
   if (fromSource >= LIMITS.sourceFailures) return TOO_MANY_FROM_SOURCE
   if (onAccount < LIMITS.accountGuard) return null
-  const known = (await attemptCount(sql, k.known)) > 0
+  const known = (await attemptCount(sql, knownKey)) > 0
   if (known) return pair < LIMITS.accountGuard ? null : TOO_MANY_FOR_ACCOUNT
   return pair === 0 && onAccount < LIMITS.knownSourcesOnly ? null : TOO_MANY_FOR_ACCOUNT
 }
 
-export async function credentialFailed(sql: Sql, email: string, source: string): Promise<void> {
+/** Takes back a try that was neither a wrong password nor a sign-in (an account that signs in otherwise). */
+export async function credentialNotCounted(sql: Sql, email: string, source: string): Promise<void> {
   const k = keys(email, source)
-  await recordAttempt(sql, [k.source, k.account, k.pair], WINDOW_MS)
+  await forgetAttempt(sql, [k.source, k.account, k.pair])
 }
 
 /** The source is remembered as one this account signs in from; its own failures on the account are forgiven. */
 export async function credentialSucceeded(sql: Sql, email: string, source: string): Promise<void> {
   const k = keys(email, source)
+  await forgetAttempt(sql, [k.source, k.account])
   await clearAttempts(sql, [k.pair, k.known])
   await recordAttempt(sql, [k.known], KNOWN_SOURCE_MS)
 }

@@ -2,7 +2,8 @@
 // feed and never waits for a reader, so a client that disconnects (or reads slowly) cannot stall or cancel the
 // model: the reply is still finished and saved (DESIGN §6), and the client polls for it.
 
-export type FeedItem = { delta: string } | { help: string } | { idle: true }
+export type FeedEntry = { delta: string } | { help: string }
+export type FeedItem = FeedEntry | { idle: true }
 
 export interface ReplyFeed {
   push(delta: string): void
@@ -15,10 +16,12 @@ export interface ReplyFeed {
    * `{ idle: true }` after `idleMs` without news (for a heartbeat). Ends when the feed closes or `signal` aborts.
    */
   read(idleMs: number, signal?: AbortSignal): AsyncGenerator<FeedItem>
+  /** Every entry so far, then each group of new ones as they come, nothing merged; ends once the feed closes. */
+  batches(): AsyncGenerator<FeedEntry[]>
 }
 
 export function replyFeed(): ReplyFeed {
-  const entries: ({ delta: string } | { help: string })[] = []
+  const entries: FeedEntry[] = []
   let closed = false
   let waiting: (() => void)[] = []
   const wakeAll = () => {
@@ -75,6 +78,17 @@ export function replyFeed(): ReplyFeed {
         } else if (!(await news(idleMs, signal)) && !signal?.aborted) {
           yield { idle: true }
         }
+      }
+    },
+    async *batches() {
+      let seen = 0
+      for (;;) {
+        if (seen < entries.length) {
+          const batch = entries.slice(seen)
+          seen = entries.length
+          yield batch
+        } else if (closed) return
+        else await news(60_000)
       }
     },
   }

@@ -114,6 +114,7 @@ async function revise(
     feed,
     rollback: stored.rollback,
   })
+  deps.relay?.publish(stored.reply.id, feed, outcome)
   if (newText !== null)
     rememberExchange(deps, { userId: req.userId, characterId: req.characterId, userMessageId: stored.question.id, botMessageId: stored.reply.id }, outcome)
   return {

@@ -7,7 +7,7 @@ import type { LimitPeriod } from '../config'
 import type { FileStorage } from '../files/storage'
 import type { ChatImage, ModelProvider } from '../llm/provider'
 import { replyLanguage } from '../llm/language'
-import { badRequest, HttpError, type ErrorBody } from '../http/errors'
+import { badRequest, HttpError } from '../http/errors'
 import { isUuid } from '../http/validation'
 import { chatScene } from './scene'
 import { countMessage, refundMessage, type Counted } from './messageCount'
@@ -15,6 +15,8 @@ import { toMessageView, type MessageView } from './conversations'
 import type { ReplySources } from '../memory/sources'
 import { recentHistory, replyMessages, type HistoryMessage, type Scene } from './prompt'
 import { replyFeed, type ReplyFeed } from './replyFeed'
+import type { ReplyOutcome, ReplyRelay } from './replyRelay'
+import { WRITER_GONE } from './staleReplies'
 import { assessTurn, type TurnContext } from './safety/detect'
 import type { Assessment } from './safety/types'
 import { helpBlock, helpLines } from './safety/helpLines'
@@ -31,6 +33,8 @@ export interface ChatDeps {
   limitPeriod: LimitPeriod
   /** Wakes this process's job worker after the memory extraction of an exchange is queued. */
   jobs?: { kick(): void }
+  /** Makes each reply readable from every instance while it is written. */
+  relay?: ReplyRelay
 }
 
 export interface SendRequest {
@@ -45,7 +49,6 @@ export interface SendRequest {
   timeZone?: string
 }
 
-export type ReplyOutcome = { ok: true; text: string; help: string | null } | { ok: false; error: ErrorBody }
 
 export interface StartedReply {
   userMessage: MessageView
@@ -180,6 +183,7 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
     supportiveReply: SUPPORTIVE_REPLY[language],
     feed,
   })
+  deps.relay?.publish(stored.botRow.id, feed, outcome)
   rememberExchange(deps, { userId: req.userId, characterId: req.characterId, userMessageId: stored.userRow.id, botMessageId: stored.botRow.id }, outcome)
   return {
     userMessage: toMessageView({ ...stored.userRow, files: files.map(({ id, mimeType }) => ({ id, mimeType })) }),
@@ -252,9 +256,12 @@ export async function writeReply(deps: ChatDeps, job: ReplyJob): Promise<ReplyOu
       return { ok: false, error: failure.toBody() }
     }
     const full = help ? `${help}\n\n${text}` : text
-    await deps.sql`
+    const saved = await deps.sql`
       update messages set text = ${full}, help_text = ${help}, status = 'COMPLETE'
-      where id = ${job.botMessageId} and user_id = ${job.userId}`
+      where id = ${job.botMessageId} and user_id = ${job.userId} and status = 'PENDING'
+      returning id`
+    // Taken for a reply whose writer was gone (stale-reply cleanup on some instance): failed and refunded there.
+    if (!saved.length) return { ok: false, error: WRITER_GONE }
     return { ok: true, text: full, help }
   } catch (error) {
     // The database failed us; the PENDING reply is left for the stale-reply cleanup.

@@ -2,8 +2,11 @@
 // stop (the process was killed, the machine lost) the reply would otherwise stay PENDING and empty forever. On
 // start and every little while, any process fails such replies the way a model failure does (spec §4 "Chat
 // send"): the reply and the message it answered are removed and the message is given back to the allowance,
-// so the page polling for it gets a 404 and shows the failure dialog.
+// so the page polling for it gets a 404 and shows the failure dialog, and a page reading its stream from any
+// instance gets the failure as its last event.
 import type { Sql } from '../db/database'
+import type { ErrorBody } from '../http/errors'
+import type { ReplyRelay } from './replyRelay'
 import type { LimitPeriod } from '../config'
 import { periodMs } from '../limits/messageAllowance'
 
@@ -11,6 +14,13 @@ export const HEARTBEAT_MS = 10_000
 /** Three missed marks: long enough that a busy process is never mistaken for a dead one. */
 export const WRITER_GONE_MS = 45_000
 const SWEEP_MS = 30_000
+
+/** What the readers of a reply failed here are told: its writer is gone, as a model that stopped answering. */
+export const WRITER_GONE: ErrorBody = {
+  statusCode: 502,
+  error: 'BotResponseFailureException',
+  message: 'No response was returned from the model',
+}
 
 export interface ReplyWatch {
   /** Marks the reply alive until `done` settles. */
@@ -23,7 +33,14 @@ export interface ReplyWatch {
 
 export function createReplyWatch(
   sql: Sql,
-  opts: { period: LimitPeriod; log?: (s: string) => void; goneMs?: number; heartbeatMs?: number; sweepMs?: number },
+  opts: {
+    period: LimitPeriod
+    log?: (s: string) => void
+    goneMs?: number
+    heartbeatMs?: number
+    sweepMs?: number
+    relay?: Pick<ReplyRelay, 'failed' | 'announce' | 'sweep'>
+  },
 ): ReplyWatch {
   const live = new Set<string>()
   const goneMs = opts.goneMs ?? WRITER_GONE_MS
@@ -31,13 +48,24 @@ export function createReplyWatch(
   let timers: ReturnType<typeof setInterval>[] = []
   let running: Promise<unknown> = Promise.resolve()
 
+  /** Marks written at once, not queued behind a sweep or each other: under a burst of sends a queued first mark
+   * could come after the grace period, and another instance would fail a reply that is being written. */
+  const writes = new Set<Promise<unknown>>()
+  function write(work: () => Promise<unknown>) {
+    const w = work().catch((e) => opts.log?.(`Reply watch: ${(e as Error).message}`))
+    writes.add(w)
+    void w.finally(() => writes.delete(w))
+  }
+
   async function beat() {
     if (!live.size) return
     await sql`update reply_heartbeats set beat_at = now() where message_id in ${sql([...live])}`
   }
 
   async function sweep(): Promise<number> {
-    return sql.begin(async (tx) => {
+    // This process's own marks first: a reply it has just started must never look unmarked to its own sweep.
+    await Promise.all([...writes])
+    const failed = await sql.begin(async (tx) => {
       // skip locked: several processes may sweep at once; each stale reply is failed by exactly one.
       const stale = await tx<{ id: string; user_id: string; conversation_id: string; xid: string }[]>`
         select b.id, b.user_id, b.conversation_id, b.xmin::text as xid from messages b
@@ -61,8 +89,12 @@ export function createReplyWatch(
             where id = ${reply.user_id} and subscription_type <> 'PREMIUM'
               and ${question.created_at} >= message_reset_at - make_interval(secs => ${periodSeconds})`
       }
-      return stale.length
+      await opts.relay?.failed(tx as unknown as Sql, stale.map((r) => r.id), WRITER_GONE)
+      return stale.map((r) => r.id)
     })
+    await opts.relay?.announce(failed)
+    await opts.relay?.sweep()
+    return failed.length
   }
 
   function guarded(work: () => Promise<unknown>) {
@@ -74,11 +106,11 @@ export function createReplyWatch(
     track(messageId, done) {
       live.add(messageId)
       // The reply may already be gone (a model failure removes it at once): then there is nothing to mark.
-      void guarded(() => sql`
+      write(() => sql`
         insert into reply_heartbeats (message_id) select id from messages where id = ${messageId} on conflict do nothing`)
       void done.finally(() => {
         live.delete(messageId)
-        void guarded(() => sql`delete from reply_heartbeats where message_id = ${messageId}`)
+        write(() => sql`delete from reply_heartbeats where message_id = ${messageId}`)
       })
     },
     sweep,
@@ -88,7 +120,7 @@ export function createReplyWatch(
         if (failed) opts.log?.(`Replies left unfinished by a stopped process, failed and refunded: ${failed}`)
       })
       timers = [
-        setInterval(() => void guarded(beat), opts.heartbeatMs ?? HEARTBEAT_MS),
+        setInterval(() => write(beat), opts.heartbeatMs ?? HEARTBEAT_MS),
         setInterval(() => void guarded(sweep), opts.sweepMs ?? SWEEP_MS),
       ]
     },
@@ -96,6 +128,7 @@ export function createReplyWatch(
       for (const t of timers) clearInterval(t)
       timers = []
       await running
+      await Promise.all([...writes])
     },
   }
 }

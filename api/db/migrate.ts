@@ -7,8 +7,12 @@ import type { Sql } from './database'
 export const migrationsDir = fileURLToPath(new URL('../../sql', import.meta.url))
 
 export async function migrate(sql: Sql, dir = migrationsDir): Promise<string[]> {
-  await sql`create table if not exists schema_migrations (
-    name text primary key, applied_at timestamptz not null default now())`
+  // Under the same lock as the migrations: "if not exists" alone still races when processes start together.
+  await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(7715001)`
+    await tx`create table if not exists schema_migrations (
+      name text primary key, applied_at timestamptz not null default now())`
+  })
   const done = new Set((await sql<{ name: string }[]>`select name from schema_migrations`).map((r) => r.name))
   const applied: string[] = []
   for (const name of readdirSync(dir).filter((f) => /^\d{4}_.*\.sql$/.test(f)).sort()) {

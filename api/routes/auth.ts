@@ -6,7 +6,7 @@ import { createSession, revokeSession, sessionIdFromToken } from '../auth/sessio
 import { issueResetToken, resetTokenUser, consumeResetToken } from '../auth/resetTokens'
 import { findUserByEmail, findUserById, insertUser, toUser, type UserRow } from '../users/users'
 import { HttpError, badRequest, forbidden, tooMany, unauthorized } from '../http/errors'
-import { credentialFailed, credentialRefusal, credentialSucceeded, oauthAccountAllowed, oauthSourceAllowed, resetMailAllowed, TOO_MANY_OAUTH_FROM_SOURCE } from '../auth/signInLimits'
+import { credentialAttempt, credentialNotCounted, credentialSucceeded, oauthAccountAllowed, oauthSourceAllowed, resetMailAllowed, TOO_MANY_OAUTH_FROM_SOURCE } from '../auth/signInLimits'
 import { isEmail } from '../http/validation'
 import { notOwnLink, ownLink } from '../http/publicOrigin'
 
@@ -113,18 +113,22 @@ export const authRoutes = (ctx: AppContext) => {
       async ({ body, request, cookie }) => {
         const email = body.username.trim().toLowerCase()
         const source = ctx.clientAddress(request)
-        const refusal = await credentialRefusal(sql, email, source)
+        // Counted as a failure from here on, unless it succeeds.
+        const refusal = await credentialAttempt(sql, email, source)
         if (refusal) throw tooMany(refusal)
         const user = await findUserByEmail(sql, email)
         // Spec §5/§8: an account linked to Google never signs in with a password, whatever password it has —
         // one set by staff included — so a password is never a way into someone's Google-linked account.
-        if (user?.is_linked_to_oauth_account) throw unauthorized('This account signs in with Google', 'IsLinkedToOAuthAccount')
-        const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH)
-        if (!user || !ok) {
-          await credentialFailed(sql, email, source)
-          throw unauthorized('Invalid username and/or password combination.', 'InvalidCredentials')
+        if (user?.is_linked_to_oauth_account) {
+          await credentialNotCounted(sql, email, source)
+          throw unauthorized('This account signs in with Google', 'IsLinkedToOAuthAccount')
         }
-        if (user.is_suspended) throw unauthorized('Account is Suspended', 'AccountSuspended')
+        const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH)
+        if (!user || !ok) throw unauthorized('Invalid username and/or password combination.', 'InvalidCredentials')
+        if (user.is_suspended) {
+          await credentialNotCounted(sql, email, source)
+          throw unauthorized('Account is Suspended', 'AccountSuspended')
+        }
         await credentialSucceeded(sql, email, source)
         return startSession(user, request, cookie)
       },

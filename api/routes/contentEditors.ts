@@ -23,6 +23,7 @@ import {
   mergeContentValues,
 } from '../content/store'
 import { localeContentProblem, localeDoc, localeDocs, saveLocaleDocs, type LocaleContent } from '../content/localeDocs'
+import { CHANNELS } from '../db/bus'
 
 const lang = t.Union(
   LANGS.map((l) => t.Literal(l)),
@@ -43,11 +44,16 @@ function check(problem: string | null) {
   if (problem) throw badRequest(problem)
 }
 
+/** The content notice of an edit to the site texts (other edits name their content's slug). */
+export const LOCALES_CHANGED = 'locales'
+
 const rowNotFound = () => notFound('Content row not found')
 
 export const contentEditorRoutes = (ctx: AppContext) => {
   const { sql } = ctx
   const admin = ['ADMIN' as const]
+  /** Every instance drops what it keeps of the changed texts (the site's locale cache) within moments. */
+  const changed = (what: string) => ctx.bus.publish(CHANNELS.content, what)
 
   const editor = new Elysia({ prefix: '/content-editors', tags: ['Content editors'] })
     .use(authGuard(ctx))
@@ -77,6 +83,7 @@ export const contentEditorRoutes = (ctx: AppContext) => {
         check(translationProblem(def, body.translate))
         const row = await mergeContentTranslations(sql, current.id, params.locale, body.translate as Record<string, string>)
         if (!row) throw rowNotFound()
+        await changed(current.slug)
         return toContentRow(def, row)
       },
       {
@@ -99,6 +106,7 @@ export const contentEditorRoutes = (ctx: AppContext) => {
           values: { ...defaultValues(def).mappings, ...keys, ...(body.values as Record<string, never>) },
           locale,
         })
+        await changed(def.slug)
         set.status = 201
         return toContentRow(def, row!)
       },
@@ -118,6 +126,7 @@ export const contentEditorRoutes = (ctx: AppContext) => {
           ? await mergeContentValues(sql, def.slug, params.contentId, body.values as Record<string, never>)
           : null
         if (!row) throw rowNotFound()
+        await changed(def.slug)
         return toContentRow(def, row)
       },
       {
@@ -136,6 +145,7 @@ export const contentEditorRoutes = (ctx: AppContext) => {
           ? await mergeContentValues(sql, def.slug, params.contentId, { [params.mappingId]: distinctKeys(body) })
           : null
         if (!row) throw rowNotFound()
+        await changed(def.slug)
         return toContentRow(def, row)
       },
       {
@@ -159,6 +169,7 @@ export const contentEditorRoutes = (ctx: AppContext) => {
           if (problem) throw badRequest(`${doc.id}: ${problem}`)
         }
         await saveLocaleDocs(sql, body.locales as { id: Lang; content: LocaleContent }[])
+        await changed(LOCALES_CHANGED)
         return { locales: await localeDocs(sql) }
       },
       {

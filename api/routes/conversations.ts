@@ -14,6 +14,8 @@ import {
   toConversation,
 } from '../chat/conversations'
 import { sendMessage, type ChatDeps, type StartedReply } from '../chat/sendMessage'
+import type { FeedItem } from '../chat/replyFeed'
+import type { ReplyOutcome } from '../chat/replyRelay'
 import { editAndResend, regenerateReply, replyVersions } from '../chat/reviseReply'
 import { helloMessage } from '../chat/hello'
 import { CLIENT_DATE_TIME_HINT, isClientDateTime } from '../chat/clientDateTime'
@@ -45,8 +47,7 @@ async function* answer(reply: StartedReply, sseWanted: boolean | undefined, set:
 
   // Headers count only before the first yield. Compression stays off: nothing in the app compresses, and a
   // stream must never carry content-encoding (integrations §5); no-transform keeps proxies from adding it.
-  set.headers['cache-control'] = 'no-cache, no-transform'
-  set.headers['x-accel-buffering'] = 'no'
+  streamHeaders(set)
   const botMessageId = reply.botMessage.id
   // The person's message comes back whole, with the served address of each attached image, so the page can swap
   // its local previews for the stored files without a reload.
@@ -61,23 +62,33 @@ async function* answer(reply: StartedReply, sseWanted: boolean | undefined, set:
       version: reply.botMessage.version,
     },
   })
-  for await (const item of reply.feed.read(HEARTBEAT_MS, request.signal))
-    yield 'delta' in item
-      ? sse({ event: 'delta', data: { t: item.delta } })
-      : 'help' in item
-        ? sse({ event: 'help', data: { text: item.help } })
-        : sse({ event: 'heartbeat', data: {} })
-  // A client that left polls GET …/messages/{botMessageId}; the reply is saved either way.
+  for await (const item of reply.feed.read(HEARTBEAT_MS, request.signal)) yield feedEvent(item)
+  // A client that left reads GET …/messages/{botMessageId}/stream (or polls the message); the reply is saved either way.
   if (request.signal.aborted) return
-  const outcome = await reply.outcome
-  yield outcome.ok
+  yield outcomeEvent(botMessageId, await reply.outcome)
+}
+
+const feedEvent = (item: FeedItem) =>
+  'delta' in item
+    ? sse({ event: 'delta', data: { t: item.delta } })
+    : 'help' in item
+      ? sse({ event: 'help', data: { text: item.help } })
+      : sse({ event: 'heartbeat', data: {} })
+
+const outcomeEvent = (botMessageId: string, outcome: ReplyOutcome) =>
+  outcome.ok
     ? sse({ event: 'done', data: { botMessageId, text: outcome.text, help: outcome.help } })
     : sse({ event: 'error', data: { error: outcome.error.error, message: outcome.error.message } })
+
+/** Server-sent events that go through proxies unbuffered and untouched. */
+function streamHeaders(set: { headers: Record<string, string | number> }) {
+  set.headers['cache-control'] = 'no-cache, no-transform'
+  set.headers['x-accel-buffering'] = 'no'
 }
 
 export const conversationRoutes = (ctx: AppContext) => {
   const { sql } = ctx
-  const deps: ChatDeps = { sql, storage: ctx.storage, provider: ctx.model.provider, limitPeriod: ctx.cfg.freeLimitPeriod, jobs: ctx.jobs }
+  const deps: ChatDeps = { sql, storage: ctx.storage, provider: ctx.model.provider, limitPeriod: ctx.cfg.freeLimitPeriod, jobs: ctx.jobs, relay: ctx.relay }
 
   async function conversationOf(userId: string, id: string) {
     const conversation = isUuid(id) ? await ownConversation(sql, userId, id) : null
@@ -156,6 +167,25 @@ export const conversationRoutes = (ctx: AppContext) => {
         return message
       },
       { auth: true, detail: { summary: 'One message with its status, for polling a reply that is still being written' } },
+    )
+    .get(
+      '/:id/messages/:messageId/stream',
+      async function* ({ user, params, set, request }) {
+        const message = isUuid(params.id) && isUuid(params.messageId) ? await ownMessage(sql, user.id, params.id, params.messageId) : null
+        if (!message) throw notFound('Message not found')
+        streamHeaders(set)
+        // At once, so the stream is open (headers sent, proxies see it alive) before the first delta is due.
+        yield sse({ event: 'start', data: { botMessageId: message.id } })
+        for await (const item of ctx.relay.read(message.id, HEARTBEAT_MS, request.signal))
+          yield 'outcome' in item ? outcomeEvent(message.id, item.outcome) : feedEvent(item)
+      },
+      {
+        auth: true,
+        detail: {
+          summary:
+            'A reply as server-sent events, from whichever instance writes it: start {botMessageId}, its help block and every delta so far, then each new one, then done or error (as /chat). A finished reply comes whole',
+        },
+      },
     )
     .delete(
       '/:id/timeout-messages',

@@ -1,5 +1,6 @@
 // At start-up, an installation without an ADMIN gets one (DESIGN §12 ADMIN_EMAIL / ADMIN_PASSWORD).
 import { randomBytes } from 'node:crypto'
+import type { TransactionSql } from 'postgres'
 import type { Sql } from '../db/database'
 import type { LimitPeriod } from '../config'
 import { hashPassword, passwordProblem } from '../auth/passwords'
@@ -22,13 +23,30 @@ export async function ensureFirstAdmin(
   }
   const password = opts.password ?? generatePassword()
   const hash = await hashPassword(password)
-  const existing = await findUserByEmail(sql, opts.email)
+  // Instances starting together: one creates the admin, the others wait for it and then find it.
+  const once = async (tx: Sql) => {
+    await tx`select pg_advisory_xact_lock(7715002)`
+    const [again] = await tx`select 1 from users where role = 'ADMIN' limit 1`
+    if (again) return false
+    await makeAdmin(tx, opts.email, hash, opts)
+    return true
+  }
+  // Inside a caller's transaction (as in tests), a savepoint of it.
+  const created: boolean =
+    'savepoint' in sql ? await (sql as unknown as TransactionSql).savepoint((tx) => once(tx as unknown as Sql)) : await sql.begin((tx) => once(tx as unknown as Sql))
+  if (!created) return
+  if (!opts.password) opts.log(`First admin created: ${opts.email} / ${password}  (shown once; change it after signing in)`)
+  else opts.log(`First admin created: ${opts.email}`)
+}
+
+async function makeAdmin(sql: Sql, email: string, hash: string, opts: { messageLimit: number; period: LimitPeriod }) {
+  const existing = await findUserByEmail(sql, email)
   if (existing) {
     await sql`update users set role = 'ADMIN', password_hash = coalesce(password_hash, ${hash}), updated_at = now()
               where id = ${existing.id}`
   } else {
     await insertUser(sql, {
-      email: opts.email,
+      email,
       name: 'Admin',
       role: 'ADMIN',
       passwordHash: hash,
@@ -37,6 +55,4 @@ export async function ensureFirstAdmin(
       period: opts.period,
     })
   }
-  if (!opts.password) opts.log(`First admin created: ${opts.email} / ${password}  (shown once; change it after signing in)`)
-  else opts.log(`First admin created: ${opts.email}`)
 }

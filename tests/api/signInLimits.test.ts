@@ -103,6 +103,41 @@ describe('credential sign-in limits', () => {
   })
 })
 
+describe('credential sign-in limits under concurrency', () => {
+  test('wrong passwords sent at the same moment from one source: exactly five are judged, the rest refused', async () => {
+    const admin = await app.makeUser({ role: 'ADMIN' })
+    const attacker = address()
+    const tries = await Promise.all(Array.from({ length: 24 }, (_, i) => login(admin.email, `Wrong-${i}-pass!`, attacker)))
+    const statuses = tries.map((r) => r.status)
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LIMITS.accountGuard)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(24 - LIMITS.accountGuard)
+    // Refusals were not counted against the account: the real admin, from elsewhere, still gets in.
+    expect((await login(admin.email, admin.password, address())).status).toBe(200)
+  })
+
+  test('spraying many accounts at once from one source stops exactly at the source limit', async () => {
+    const sprayer = address()
+    const tries = await Promise.all(
+      Array.from({ length: LIMITS.sourceFailures + 15 }, () => login(uniqueEmail('burst'), 'Spring2026!', sprayer)),
+    )
+    expect(tries.filter((r) => r.status === 401)).toHaveLength(LIMITS.sourceFailures)
+    expect(tries.filter((r) => r.status === 429)).toHaveLength(15)
+  })
+
+  test('a right password sent among wrong ones is not held against the source', async () => {
+    const user = await app.makeUser({})
+    const home = address()
+    const tries = await Promise.all([
+      ...Array.from({ length: 3 }, (_, i) => login(user.email, `Typo-${i}-pass!`, home)),
+      login(user.email, user.password, home),
+    ])
+    expect(tries.map((r) => r.status).sort()).toEqual([200, 401, 401, 401])
+    // Three failures and a success: the success forgave this source's failures, and took itself back.
+    const [count] = await app.ctx.sql<{ count: number }[]>`select count from attempt_counts where key = ${`signin-acct:${user.email}`}`
+    expect(count.count).toBe(3)
+  })
+})
+
 describe('Google sign-in limits', () => {
   async function idToken(email: string) {
     return (await app.json('POST', '/auth/dev/token', { body: { email, name: 'G' } })).body.idToken as string

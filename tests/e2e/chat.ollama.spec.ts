@@ -53,12 +53,21 @@ test('Ctrl+Enter adds a line instead of sending', async ({ page }) => {
 test('a reload mid-reply shows the reply completing', async ({ page }) => {
   await apiSignIn(page)
   await openRoom(page)
-  await script({ text: 'One slow and thoughtful answer that takes a while to arrive.', chunkDelayMs: 400 })
+  await script({ text: 'One slow and thoughtful answer that takes a while to arrive.', chunkDelayMs: 900 })
   await page.getByLabel('Message').fill('Tell me slowly')
   await page.getByLabel('Message').press('Enter')
   await expect(page.locator('.msg-bot').last()).toContainText('One', { timeout: 10_000 })
   await page.reload()
-  await expect(page.locator('.msg-bot').last()).toContainText('takes a while to arrive.', { timeout: 20_000 })
+  // It streams on after the reload (from whichever instance the request reaches), not only once it is complete:
+  // part of it shows before its end has arrived.
+  const bubble = page.locator('.msg-bot').last()
+  await expect
+    .poll(async () => {
+      const text = (await bubble.textContent()) ?? ''
+      return text.includes('thoughtful') && !text.includes('arrive.')
+    }, { timeout: 15_000, intervals: [50] })
+    .toBe(true)
+  await expect(bubble).toContainText('takes a while to arrive.', { timeout: 20_000 })
 })
 
 test('a model failure rolls the message back with the error dialog', async ({ page }) => {

@@ -56,7 +56,7 @@ function Room(props: Props) {
   useEffect(() => setStreaming(wantsStream()), [])
   const location = useLocationSharing()
   const state = limitState(allowance, props.premium)
-  const chat = useConversation({ ...props, currentDateTime: clientDateTime, setAllowance })
+  const chat = useConversation({ ...props, streaming, currentDateTime: clientDateTime, setAllowance })
   const { messages, setMessages } = chat
   const room = useRef<HTMLDivElement>(null)
   useKeyboardAware(room, chat.scroller, chat.stickToBottom)

@@ -69,3 +69,39 @@ export async function sendTurn(req: TurnRequest, on: TurnEvents): Promise<boolea
   }
   return false
 }
+
+export interface FollowEvents {
+  /** The stream starts over from the reply's first word: whatever was shown of it is replaced by what follows. */
+  restart(): void
+  help(block: string): void
+  delta(text: string): void
+}
+
+/**
+ * Follows a reply the page lost sight of (a dropped stream, a reload mid-reply), from whichever instance the request
+ * reaches: resolves with the whole reply once it is done, null when the stream could not be followed to the end
+ * (the caller polls instead); throws SendError when the reply failed.
+ */
+export async function followReply(
+  conversationId: string,
+  messageId: string,
+  on: FollowEvents,
+  signal: AbortSignal,
+): Promise<{ text: string; help: string | null } | null> {
+  const res = await fetch(apiUrl(`/chatbots/conversations/${conversationId}/messages/${messageId}/stream`), {
+    credentials: 'same-origin',
+    headers: { accept: 'text/event-stream' },
+    signal,
+  })
+  if (res.status === 404) throw new SendError('NotFound', 'Message not found', 404)
+  if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').includes('text/event-stream')) return null
+  for await (const ev of readSse(res.body)) {
+    const data = JSON.parse(ev.data)
+    if (ev.event === 'start') on.restart()
+    else if (ev.event === 'help') on.help(data.text)
+    else if (ev.event === 'delta') on.delta(data.t)
+    else if (ev.event === 'done') return { text: data.text, help: data.help ?? null }
+    else if (ev.event === 'error') throw new SendError(data.error, data.message)
+  }
+  return null
+}

@@ -6,6 +6,7 @@ import type { Allowance, ChatMessage } from './types'
 import { api, ApiError } from '../../lib/api'
 import { showAlert } from '../../lib/alertDialog'
 import { t } from '../../lib/clientI18n'
+import { followReply, SendError } from './sendTurn'
 
 export const PAGE_SIZE = 15
 const BOT_TYPING_MS = 25
@@ -19,6 +20,8 @@ interface Options {
   total: number
   characterReady: boolean
   premium: boolean
+  /** The browser reads streamed responses (and the page was not opened with ?sse=false). */
+  streaming: boolean
   currentDateTime: () => string
   setAllowance: (update: (a: Allowance) => Allowance) => void
 }
@@ -98,14 +101,26 @@ export function useConversation(o: Options) {
     }
   }, [ready])
 
-  // A reply the page did not see finish (reload mid-reply, dropped stream) is polled until it has text (spec §4 step 4).
+  // A reply the page did not see finish (reload mid-reply, dropped stream) is followed until it has text (spec §4 step 4).
   useEffect(() => {
     const last = messages.at(-1)
     if (!answering && last?.role === 'ASSISTANT' && !last.text && !last.id.startsWith('local-')) setPollId(last.id)
   }, [messages, answering])
   useEffect(() => {
     if (!pollId) return
-    const timer = setInterval(async () => {
+    // The reply failed and was removed with the message it answered (a model failure, or a server that
+    // stopped while writing it): the same failure state as a send that fails (spec §8 Chat).
+    const failed = () => {
+      setPollId(null)
+      setMessages((list) => {
+        const at = list.findIndex((x) => x.id === pollId)
+        const question = at > 0 && list[at - 1].role === 'USER' ? list[at - 1].id : null
+        return list.filter((x) => x.id !== pollId && x.id !== question)
+      })
+      if (!o.premium) o.setAllowance((a) => ({ ...a, count: Math.max(0, a.count - 1) }))
+      void showAlert(t('chat.errorTitle'), t('chat.noResponse'))
+    }
+    const poll = async () => {
       try {
         const m = await api<{ text: string; help: string | null; sources: ChatMessage['sources']; version: number }>(`/chatbots/conversations/${o.conversationId}/messages/${pollId}`, { silent: true })
         if (m.text) {
@@ -113,21 +128,41 @@ export function useConversation(o: Options) {
           setPollId(null)
         }
       } catch (e) {
-        // The reply failed and was removed with the message it answered (a model failure, or a server that
-        // stopped while writing it): the same failure state as a send that fails (spec §8 Chat).
-        if (e instanceof ApiError && e.status === 404) {
-          setPollId(null)
-          setMessages((list) => {
-            const at = list.findIndex((x) => x.id === pollId)
-            const question = at > 0 && list[at - 1].role === 'USER' ? list[at - 1].id : null
-            return list.filter((x) => x.id !== pollId && x.id !== question)
-          })
-          if (!o.premium) o.setAllowance((a) => ({ ...a, count: Math.max(0, a.count - 1) }))
-          void showAlert(t('chat.errorTitle'), t('chat.noResponse'))
+        if (e instanceof ApiError && e.status === 404) failed()
+      }
+    }
+    const leave = new AbortController()
+    let timer: ReturnType<typeof setInterval> | undefined
+    void (async () => {
+      // Where streams can be read, the reply goes on streaming from whichever instance answers; polling is the fallback.
+      if (o.streaming) {
+        try {
+          const whole = await followReply(
+            o.conversationId,
+            pollId,
+            {
+              restart: () => replace(pollId, { text: '', help: null, pending: true }),
+              help: (block) => replace(pollId, { help: block, text: `${block}\n\n` }),
+              delta: (piece) => setMessages((list) => list.map((m) => (m.id === pollId ? { ...m, text: m.text + piece } : m))),
+            },
+            leave.signal,
+          )
+          if (whole) {
+            replace(pollId, { text: whole.text, help: whole.help, pending: false })
+            setPollId(null)
+            return
+          }
+        } catch (e) {
+          if (leave.signal.aborted) return
+          if (e instanceof SendError && (e.code === 'BotResponseFailureException' || e.status === 404)) return failed()
         }
       }
-    }, POLL_MS)
-    return () => clearInterval(timer)
+      if (!leave.signal.aborted) timer = setInterval(poll, POLL_MS)
+    })()
+    return () => {
+      leave.abort()
+      clearInterval(timer)
+    }
   }, [pollId])
 
   // Older messages, 15 at a time, when the top comes into view; the reading position stays put.
