@@ -35,6 +35,7 @@ const server = serveSite({
   port: runtime.cfg.port,
   hostname: runtime.cfg.host,
   headers: securityHeaders(runtime.cfg).other,
+  workerHeaders: securityHeaders(runtime.cfg).worker,
 })
 const model = runtime.ctx.model.describe()
 console.log(
