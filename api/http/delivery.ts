@@ -133,6 +133,8 @@ export async function deliver(request: Request, response: Response): Promise<Res
   if ((method !== 'GET' && method !== 'HEAD' && method !== 'POST' && method !== 'PUT' && method !== 'PATCH' && method !== 'DELETE') || !response.body) return response
   const headers = response.headers
   if (!compressibleType(headers.get('content-type')) || headers.has('content-encoding') || headers.has('content-range')) return response
+  // An answer that asks to reach the client byte for byte (the chat stream says so too).
+  if (/no-transform/i.test(headers.get('cache-control') ?? '')) return response
   const length = headers.get('content-length')
   if (length !== null && Number(length) < COMPRESS_MIN_BYTES) return response
   const body = new Uint8Array(await response.arrayBuffer())
