@@ -51,7 +51,7 @@ const stop = (c: ChildProcess) => new Promise((r) => {
 })
 
 // Each server in turn: it alone runs while it is measured (2 cores: two at once would share the CPU).
-interface Server { name: string; start(): Promise<ChildProcess>; self: string; feedback: string }
+interface Server { name: string; start(): Promise<ChildProcess>; self: string; feedback: string; page?: string }
 const appEnv = (port: number) => ({ ...env, PORT: String(port), PUBLIC_URL: `http://localhost:${port}` })
 const servers: Server[] = [
   {
@@ -59,12 +59,14 @@ const servers: Server[] = [
     start: async () => spawn(process.execPath, ['scripts/start.ts'], { env: appEnv(PORT), stdio: 'ignore' }),
     self: `http://localhost:${PORT}/api/v1/self`,
     feedback: `http://localhost:${PORT}/api/v1/feedbacks/bot-response-message`,
+    page: `http://localhost:${PORT}/app/settings`,
   },
   {
     name: '@astrojs/node adapter',
     start: async () => spawn(process.execPath, ['bench/nodeAdapterServer.ts'], { env: appEnv(PORT + 1), stdio: 'ignore' }),
     self: `http://localhost:${PORT + 1}/api/v1/self`,
     feedback: `http://localhost:${PORT + 1}/api/v1/feedbacks/bot-response-message`,
+    page: `http://localhost:${PORT + 1}/app/settings`,
   },
   {
     name: 'bare Elysia + postgres.js',
@@ -108,7 +110,7 @@ const reply = (await json(`/chatbots/conversations/${conversationId}/character/$
 const feedbackBody = JSON.stringify({ messageId: reply.newChatbotMessage.id, feedbackText: 'This helped me start' })
 await stop(setup)
 
-const results = new Map<string, { self: Load[]; feedback: Load[] }>(servers.map((s) => [s.name, { self: [], feedback: [] }]))
+const results = new Map<string, { self: Load[]; feedback: Load[]; page: Load[] }>(servers.map((s) => [s.name, { self: [], feedback: [], page: [] }]))
 for (let round = 0; round <= RUNS; round++) {
   for (const s of servers) {
     const child = await s.start()
@@ -117,10 +119,13 @@ for (let round = 0; round <= RUNS; round++) {
       // Round 0 warms up (JIT, connection pools, the OS's caches) and is not counted.
       const self = load(s.self, cookie)
       const feedback = load(s.feedback, cookie, feedbackBody)
+      // A whole page (the settings, rendered for the person) where the server renders pages.
+      const page = s.page ? load(s.page, cookie) : null
       if (round > 0) {
         results.get(s.name)!.self.push(self)
         results.get(s.name)!.feedback.push(feedback)
-        console.error(`round ${round} ${s.name}: self ${self.rps.toFixed(0)} req/s, feedback ${feedback.rps.toFixed(0)} req/s`)
+        if (page) results.get(s.name)!.page.push(page)
+        console.error(`round ${round} ${s.name}: self ${self.rps.toFixed(0)} req/s, feedback ${feedback.rps.toFixed(0)} req/s${page ? `, page ${page.rps.toFixed(0)} req/s` : ''}`)
       }
     } finally {
       await stop(child)
@@ -142,4 +147,10 @@ for (const route of ['self', 'feedback'] as const) {
     console.log(`| ${s.name} | ${median(rps).toFixed(0)} | ${rps.map((x) => x.toFixed(0)).join(' / ')} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} | ${((median(rps) / baseline) * 100).toFixed(1)} % (${paired}) |`)
   }
   console.log('')
+}
+console.log('GET /app/settings (a page rendered for the signed-in person)\n')
+console.log('| server | req/s median | every run | p50 ms (median) | p99 ms (median) |\n|---|---|---|---|---|')
+for (const s of servers.filter((x) => x.page)) {
+  const runs = results.get(s.name)!.page
+  console.log(`| ${s.name} | ${median(runs.map((r) => r.rps)).toFixed(0)} | ${runs.map((r) => r.rps.toFixed(0)).join(' / ')} | ${median(runs.map((r) => r.p50))} | ${median(runs.map((r) => r.p99))} |`)
 }

@@ -78,6 +78,13 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 })
 
+// Interrupted, the browser and the server go too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {
+  chrome.kill()
+  server.kill('SIGTERM')
+  process.exit(1)
+})
+
 interface Score { performance: number; accessibility: number; lcp: number; fcp: number; tbt: number; cls: number; bytes: number; failing: string[] }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 const outDir = join(import.meta.dir, 'out', 'lighthouse')

@@ -55,12 +55,13 @@ async function page(event) {
   }
 }
 
-async function staticFile(request) {
+async function staticFile(event) {
   const cache = await caches.open(STATIC_CACHE)
-  const hit = await cache.match(request)
+  const hit = await cache.match(event.request)
   if (hit) return hit
-  const response = await fetch(request)
-  if (response.ok && response.type === 'basic') await cache.put(request, response.clone())
+  const response = await fetch(event.request)
+  // Stored while the page already reads it: the page never waits for the cache.
+  if (response.ok && response.type === 'basic') event.waitUntil(cache.put(event.request, response.clone()))
   return response
 }
 
@@ -70,5 +71,5 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url)
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return
   if (request.mode === 'navigate') event.respondWith(page(event))
-  else if (url.pathname.startsWith('/_astro/') || SHELL_FILES.includes(url.pathname)) event.respondWith(staticFile(request))
+  else if (url.pathname.startsWith('/_astro/') || SHELL_FILES.includes(url.pathname)) event.respondWith(staticFile(event))
 })

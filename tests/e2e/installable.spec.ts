@@ -5,6 +5,8 @@
 import { expect, type Page } from '@playwright/test'
 import { test, apiSignIn, newEmail, onboardByApi } from './helpers'
 
+test.use({ serviceWorkers: 'allow' })
+
 const OFFLINE_TITLE = { ENUS: 'You are offline', ZHTW: '目前離線', ZHCN: '当前离线' } as const
 const INSTALL = { ENUS: 'Install app', ZHTW: '安裝應用程式', ZHCN: '安装应用' } as const
 
