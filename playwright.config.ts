@@ -29,7 +29,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  use: { locale: 'en-US', trace: 'retain-on-failure', launchOptions: chromium },
+  // The service worker has journeys of its own (installable.spec.ts, which allows it); elsewhere it would only add
+  // its fetch hops to every load on a busy machine, and requests it answers bypass page.route.
+  use: { locale: 'en-US', trace: 'retain-on-failure', launchOptions: chromium, serviceWorkers: 'block' },
   projects: [
     { name: 'offline', use: { baseURL: `http://localhost:${offlinePort}` }, testIgnore: /\.ollama\.spec\.ts$/ },
     { name: 'ollama', use: { baseURL: `http://localhost:${ollamaPort}` }, testMatch: /\.ollama\.spec\.ts$/ },

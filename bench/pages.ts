@@ -1,6 +1,8 @@
 // JavaScript each route ships on the production build, gzip-compressed: every script the page loads in a real
 // browser (Chromium), including islands hydrated when idle. Budgets (DESIGN §9): login ≤ 80 KB, chat ≤ 160 KB,
-// pages with no interaction 0 KB. Run: npx bun bench/pages.ts
+// pages with no interaction 0 KB. Beside it, the bytes that crossed the wire (bodies as sent, in the coding the
+// server chose for Chromium's Accept-Encoding): the scripts, and everything the page loaded, document included.
+// Run: npx bun bench/pages.ts
 import { spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -25,9 +27,15 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 
 async function jsBytes(page: Page, path: string) {
   const bodies = new Map<string, Buffer>()
+  const wire = new Map<string, { bytes: number; script: boolean; coding: string }>()
   const onResponse = async (res: import('playwright-core').Response) => {
     const type = res.headers()['content-type'] ?? ''
-    if (res.request().resourceType() === 'script' || type.includes('javascript')) {
+    const script = res.request().resourceType() === 'script' || type.includes('javascript')
+    try {
+      const sizes = await res.request().sizes()
+      wire.set(res.url(), { bytes: sizes.responseBodySize + sizes.responseHeadersSize, script, coding: res.headers()['content-encoding'] ?? 'none' })
+    } catch {}
+    if (script) {
       try {
         bodies.set(res.url(), await res.body())
       } catch {}
@@ -46,16 +54,25 @@ async function jsBytes(page: Page, path: string) {
   // Inline module scripts count too.
   const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].filter((s) => s.getAttribute('type') !== 'application/json').map((s) => s.textContent ?? '').join(''))
   gzip += inline ? gzipSync(inline).length : 0
-  return { files: bodies.size, raw, gzip, url: page.url() }
+  const sent = [...wire.values()]
+  const jsWire = sent.filter((w) => w.script).reduce((n, w) => n + w.bytes, 0)
+  const allWire = sent.reduce((n, w) => n + w.bytes, 0)
+  const codings = [...new Set(sent.filter((w) => w.script).map((w) => w.coding))].join('/')
+  return { files: bodies.size, raw, gzip, jsWire, allWire, codings, url: page.url() }
 }
 
-const page = await browser.newPage()
+// Each page as a first visit: no HTTP cache and no service worker carrying files over from the page before.
+const context = await browser.newContext({ serviceWorkers: 'block' })
+const page = await context.newPage()
+const cdp = await context.newCDPSession(page)
+await cdp.send('Network.enable')
+await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
 const rows: string[] = []
 const measure = async (label: string, path: string, budget?: number) => {
   const r = await jsBytes(page, path)
   const kb = r.gzip / 1024
   const verdict = budget === undefined ? '' : kb <= budget ? `≤ ${budget} KB ✓` : `> ${budget} KB ✗`
-  rows.push(`| ${label} | \`${path}\` | ${r.files} | ${kb.toFixed(1)} | ${verdict} |`)
+  rows.push(`| ${label} | \`${path}\` | ${r.files} | ${kb.toFixed(1)} | ${verdict} | ${(r.jsWire / 1024).toFixed(1)} (${r.codings || '—'}) | ${(r.allWire / 1024).toFixed(1)} |`)
 }
 
 await measure('landing / login', '/login', 80)
@@ -83,5 +100,5 @@ await measure('relationship editor', `/app/characters/${characterId}/relations/e
 await browser.close()
 app.kill('SIGTERM')
 
-console.log('| page | route | scripts | JS gzip KB | budget |\n|---|---|---|---|---|')
+console.log('| page | route | scripts | JS gzip KB | budget | JS on the wire KB (coding) | page on the wire KB, all requests |\n|---|---|---|---|---|---|---|')
 console.log(rows.join('\n'))

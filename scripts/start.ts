@@ -4,7 +4,7 @@ import { existsSync, statSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildSite, siteDir } from './build'
 import { startRuntime } from '../api/runtime'
-import { exposeRuntime } from '../api/siteBridge'
+import { exposeRuntime, siteBridge } from '../api/siteBridge'
 import { serveSite } from './serveSite'
 import { securityHeaders } from '../api/http/securityHeaders'
 
@@ -28,6 +28,7 @@ if (stale) {
 
 const runtime = await startRuntime()
 exposeRuntime(runtime)
+const bridge = siteBridge()
 const { app } = await import(entry)
 const server = serveSite({
   app,
@@ -35,6 +36,8 @@ const server = serveSite({
   port: runtime.cfg.port,
   hostname: runtime.cfg.host,
   headers: securityHeaders(runtime.cfg).other,
+  workerHeaders: securityHeaders(runtime.cfg).worker,
+  api: (request, clientAddress) => bridge.refuseMisdirected(request) ?? bridge.handle(request, clientAddress),
 })
 const model = runtime.ctx.model.describe()
 console.log(

@@ -3,9 +3,14 @@ import bun from './adapter/index.mjs'
 import react from '@astrojs/react'
 import { bundleStats } from './bundleStats.mjs'
 
+// SITE_ADAPTER=node builds with the design's @astrojs/node into dist-node/, for bench/api.ts and bench/pages.ts to
+// measure it beside the own Bun adapter (bench/nodeAdapterServer.ts serves it).
+const nodeAdapter = process.env.SITE_ADAPTER === 'node'
+
 export default defineConfig({
   output: 'server',
-  adapter: bun(),
+  adapter: nodeAdapter ? (await import('@astrojs/node')).default({ mode: 'standalone', experimentalDisableStreaming: true }) : bun(),
+  outDir: nodeAdapter ? './dist-node' : './dist',
   integrations: [react()],
   server: { host: '127.0.0.1', port: 4321 },
   // Session redirects happen in middleware; no page is prerendered with a stale session.

@@ -9,6 +9,8 @@ export interface SecurityHeaders {
   page: Record<string, string>
   /** For API answers and static files: nothing in them may run, be framed or be sniffed into something else. */
   other: Record<string, string>
+  /** For the service worker script (/sw.js), whose own policy governs what the worker fetches: this site only. */
+  worker: Record<string, string>
 }
 
 export function securityHeaders(cfg: Pick<Config, 'publicUrl' | 'ecpay'>): SecurityHeaders {
@@ -22,6 +24,9 @@ export function securityHeaders(cfg: Pick<Config, 'publicUrl' | 'ecpay'>): Secur
     ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   }
   const page = [
+    // The app installs (site/public/manifest.webmanifest) and works offline through its service worker.
+    "worker-src 'self'",
+    "manifest-src 'self'",
     "frame-ancestors 'none'",
     `form-action 'self' ${paymentOrigin}`,
     ...(https ? ['upgrade-insecure-requests'] : []),
@@ -29,6 +34,7 @@ export function securityHeaders(cfg: Pick<Config, 'publicUrl' | 'ecpay'>): Secur
   return {
     page: { ...common, 'content-security-policy': page, 'cross-origin-opener-policy': 'same-origin-allow-popups' },
     other: { ...common, 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" },
+    worker: { ...common, 'content-security-policy': "default-src 'none'; connect-src 'self'; frame-ancestors 'none'" },
   }
 }
 

@@ -45,8 +45,9 @@ async function* answer(reply: StartedReply, sseWanted: boolean | undefined, set:
     }
   }
 
-  // Headers count only before the first yield. Compression stays off: nothing in the app compresses, and a
-  // stream must never carry content-encoding (integrations §5); no-transform keeps proxies from adding it.
+  // Headers count only before the first yield. Compression stays off: the server never compresses event streams
+  // (api/http/delivery.ts), a stream must never carry content-encoding (integrations §5), and no-transform keeps
+  // proxies from adding it.
   streamHeaders(set)
   const botMessageId = reply.botMessage.id
   // The person's message comes back whole, with the served address of each attached image, so the page can swap

@@ -1,4 +1,5 @@
-// Every request passes here: /api/v1 goes to the Elysia app in-process; pages get the session user,
+// Every request passes here: /api/v1 goes to the Elysia app in-process (`npm start` hands it over before Astro's
+// App, scripts/serveSite.ts; this branch serves `astro dev`); pages get the session user,
 // language and texts, and the session-dependent redirects of spec §2 happen before anything renders.
 import { defineMiddleware } from 'astro:middleware'
 import { siteBridge } from '../../api/siteBridge'

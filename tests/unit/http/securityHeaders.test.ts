@@ -15,10 +15,14 @@ describe('security headers', () => {
   })
 
   test('pages may post forms only to this app and the payment provider, and are never framed', () => {
-    const { page, other } = securityHeaders(cfg('https://idealself.app'))
-    expect(page['content-security-policy']).toBe("frame-ancestors 'none'; form-action 'self' https://payment-stage.ecpay.com.tw; upgrade-insecure-requests")
+    const { page, other, worker } = securityHeaders(cfg('https://idealself.app'))
+    expect(page['content-security-policy']).toBe(
+      "worker-src 'self'; manifest-src 'self'; frame-ancestors 'none'; form-action 'self' https://payment-stage.ecpay.com.tw; upgrade-insecure-requests",
+    )
     expect(other['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
-    for (const h of [page, other]) {
+    // The service worker may fetch from this site and nowhere else, and runs no other script.
+    expect(worker['content-security-policy']).toBe("default-src 'none'; connect-src 'self'; frame-ancestors 'none'")
+    for (const h of [page, other, worker]) {
       expect(h['x-content-type-options']).toBe('nosniff')
       expect(h['referrer-policy']).toBe('strict-origin-when-cross-origin')
       expect(h['permissions-policy']).toMatch(/^geolocation=\(self\), camera=\(\), microphone=\(\)/)
