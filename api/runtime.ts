@@ -18,10 +18,24 @@ import { seedContent } from './content/seed'
 import { selectProvider, describeProvider } from './llm/selectProvider'
 import type { ModelProvider } from './llm/provider'
 import { startSubscriptionExpiry } from './payments/expiry'
-import { createJobWorker } from './jobs/worker'
+import { createJobWorker, type JobHandler } from './jobs/worker'
+import { BUILD_CHARACTER, buildCharacterJob } from './characters/buildJob'
+import { ANALYZE_CHAT_HISTORY, analyzeChatHistoryJob } from './chat-import/analysis/importJob'
+import { EXTRACT_MEMORIES, extractMemoriesJob } from './memory/extractJob'
+import { BUILD_DATA_EXPORT, buildDataExportJob } from './self/dataExport'
 import { createReplyWatch } from './chat/staleReplies'
 import { createBus } from './db/bus'
 import { createReplyRelay } from './chat/replyRelay'
+
+// Every kind of durable job the product runs, and the handler that runs it. Features own their jobs; the queue knows
+// none of them. Workers claim only kinds they have a handler for, so a process that does not know a new kind yet
+// leaves its jobs to one that does.
+export const JOB_HANDLERS: Record<string, JobHandler> = {
+  [BUILD_CHARACTER]: buildCharacterJob,
+  [ANALYZE_CHAT_HISTORY]: analyzeChatHistoryJob,
+  [EXTRACT_MEMORIES]: extractMemoriesJob,
+  [BUILD_DATA_EXPORT]: buildDataExportJob,
+}
 
 export interface Runtime {
   cfg: Config
@@ -70,7 +84,7 @@ export async function startRuntime(
       clientAddress: (request) => clientAddress(clientIp(request), request.headers.get('x-forwarded-for'), trustedProxies),
       cookieName: cfg.production ? '__Host-session' : 'session',
       model: { provider, describe: () => describeProvider(provider) },
-      jobs: createJobWorker(db.sql, { log, leaseMs: cfg.jobLeaseSeconds * 1000 }),
+      jobs: createJobWorker(db.sql, { handlers: JOB_HANDLERS, log, leaseMs: cfg.jobLeaseSeconds * 1000 }),
       // A heartbeat several times within the grace period, and a sweep soon after it ends: a killed writer's reply
       // is failed within about 1.7 × REPLY_WRITER_GONE_SECONDS.
       replies: createReplyWatch(db.sql, {

@@ -5,19 +5,13 @@
 import type { TransactionSql } from 'postgres'
 import type { Sql } from '../db/database'
 import { badRequest, conflict } from '../http/errors'
-import { replyLanguage } from '../llm/language'
 import { recallForReply, rememberExchange } from '../memory/chatHooks'
 import type { ReplySources } from '../memory/sources'
 import { toMessageView } from './conversations'
 import { countMessage } from './messageCount'
-import { replyMessages, type Scene } from './prompt'
-import { replyFeed } from './replyFeed'
 import { chatScene } from './scene'
 import { assessTurn } from './safety/detect'
-import { helpBlock, helpLines } from './safety/helpLines'
-import { SUPPORTIVE_REPLY } from './safety/crisisReply'
-import { secondOpinion } from './safety/secondOpinion'
-import { attachments, limitReached, recentTurns, writeReply, type ChatDeps, type StartedReply } from './sendMessage'
+import { attachments, limitReached, recentTurns, startReply, type ChatDeps, type StartedReply } from './sendMessage'
 
 export interface ReviseRequest {
   userId: string
@@ -97,24 +91,20 @@ async function revise(
     return { counted, question, reply, rollback }
   })
 
-  const language = replyLanguage(text, scene.preferredLanguage)
-  const prompt: Scene = { ...scene, currentDateTime: req.currentDateTime, language, remembered: recall.remembered }
-  const images = files.map((f) => f.image)
-  const feed = replyFeed()
-  const outcome = writeReply(deps, {
+  const { feed, outcome } = startReply(deps, {
     userId: req.userId,
     userMessageId: stored.question.id,
     botMessageId: stored.reply.id,
     counted: stored.counted,
-    messages: (crisis) => replyMessages({ ...prompt, crisis }, turns.history, text, images),
+    scene: { ...scene, currentDateTime: req.currentDateTime, remembered: recall.remembered },
+    text,
+    images: files.map((f) => f.image),
+    turns,
     risk,
-    confirmRisk: () => secondOpinion(deps.provider, text, turns.context.previousUserText),
-    help: async () => helpBlock(await helpLines(deps.sql, { country: place[0]?.crisis_country, timeZone: req.timeZone, language }, language)),
-    supportiveReply: SUPPORTIVE_REPLY[language],
-    feed,
+    crisisCountry: place[0]?.crisis_country,
+    timeZone: req.timeZone,
     rollback: stored.rollback,
   })
-  deps.relay?.publish(stored.reply.id, feed, outcome)
   if (newText !== null)
     rememberExchange(deps, { userId: req.userId, characterId: req.characterId, userMessageId: stored.question.id, botMessageId: stored.reply.id }, outcome)
   return {

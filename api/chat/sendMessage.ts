@@ -88,7 +88,7 @@ export async function attachments(deps: ChatDeps, userId: string, fileIds: strin
   )
 }
 
-interface Turns {
+export interface Turns {
   history: HistoryMessage[]
   context: TurnContext
 }
@@ -167,23 +167,19 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
     return { counted, userRow, botRow }
   })
 
-  const language = replyLanguage(text, scene.preferredLanguage)
-  const prompt: Scene = { ...scene, currentDateTime: req.currentDateTime, language, geoLocation: req.geoLocation, remembered: recall.remembered }
-  const images = files.map((f) => f.image)
-  const feed = replyFeed()
-  const outcome = writeReply(deps, {
+  const { feed, outcome } = startReply(deps, {
     userId: req.userId,
     userMessageId: stored.userRow.id,
     botMessageId: stored.botRow.id,
     counted: stored.counted,
-    messages: (crisis) => replyMessages({ ...prompt, crisis }, turns.history, text, images),
+    scene: { ...scene, currentDateTime: req.currentDateTime, geoLocation: req.geoLocation, remembered: recall.remembered },
+    text,
+    images: files.map((f) => f.image),
+    turns,
     risk,
-    confirmRisk: () => secondOpinion(deps.provider, text, turns.context.previousUserText),
-    help: async () => helpBlock(await helpLines(deps.sql, { country: place[0]?.crisis_country, timeZone: req.timeZone, language }, language)),
-    supportiveReply: SUPPORTIVE_REPLY[language],
-    feed,
+    crisisCountry: place[0]?.crisis_country,
+    timeZone: req.timeZone,
   })
-  deps.relay?.publish(stored.botRow.id, feed, outcome)
   rememberExchange(deps, { userId: req.userId, characterId: req.characterId, userMessageId: stored.userRow.id, botMessageId: stored.botRow.id }, outcome)
   return {
     userMessage: toMessageView({ ...stored.userRow, files: files.map(({ id, mimeType }) => ({ id, mimeType })) }),
@@ -192,6 +188,45 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
     feed,
     outcome,
   }
+}
+
+/** What a reply to a message is written from: a new message, a regenerated reply or an edited message alike. */
+export interface ReplyStart {
+  userId: string
+  userMessageId: string
+  botMessageId: string
+  counted: Counted
+  /** The scene of the conversation; the reply's language is chosen from the message. */
+  scene: Omit<Scene, 'language' | 'crisis'>
+  text: string
+  images: ChatImage[]
+  turns: Turns
+  risk: Assessment
+  crisisCountry?: string | null
+  timeZone?: string
+  rollback?: ReplyJob['rollback']
+}
+
+/** Starts writing the reply (help first when the message calls for it) and makes it readable from every instance. */
+export function startReply(deps: ChatDeps, r: ReplyStart): { feed: ReplyFeed; outcome: Promise<ReplyOutcome> } {
+  const language = replyLanguage(r.text, r.scene.preferredLanguage)
+  const prompt: Scene = { ...r.scene, language }
+  const feed = replyFeed()
+  const outcome = writeReply(deps, {
+    userId: r.userId,
+    userMessageId: r.userMessageId,
+    botMessageId: r.botMessageId,
+    counted: r.counted,
+    messages: (crisis) => replyMessages({ ...prompt, crisis }, r.turns.history, r.text, r.images),
+    risk: r.risk,
+    confirmRisk: () => secondOpinion(deps.provider, r.text, r.turns.context.previousUserText),
+    help: async () => helpBlock(await helpLines(deps.sql, { country: r.crisisCountry, timeZone: r.timeZone, language }, language)),
+    supportiveReply: SUPPORTIVE_REPLY[language],
+    feed,
+    rollback: r.rollback,
+  })
+  deps.relay?.publish(r.botMessageId, feed, outcome)
+  return { feed, outcome }
 }
 
 export interface ReplyJob {

@@ -3,7 +3,6 @@
 // this process added. Several workers, in one process or many, never run the same claim (see queue.ts).
 import type { AppContext } from '../context'
 import type { Sql } from '../db/database'
-import { JOB_HANDLERS } from './handlers'
 import {
   PermanentJobError,
   claimJob,
@@ -28,8 +27,8 @@ export interface JobRun {
 export type JobHandler = (job: JobRow, run: JobRun) => Promise<void>
 
 export interface JobWorkerOptions {
-  /** The kinds this worker runs; it never claims others. Default: every kind of the product (handlers.ts). */
-  handlers?: Record<string, JobHandler>
+  /** The kinds this worker runs (the composition root lists the product's); it never claims others. */
+  handlers: Record<string, JobHandler>
   pollMs?: number
   /** How long a claim lasts without renewal: how soon another worker takes over from a killed process. */
   leaseMs?: number
@@ -54,8 +53,8 @@ const LEASE_LOST = new Error('The claim on this job was lost')
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
-export function createJobWorker(sql: Sql, options: JobWorkerOptions = {}): JobWorker {
-  const handlers = options.handlers ?? JOB_HANDLERS
+export function createJobWorker(sql: Sql, options: JobWorkerOptions): JobWorker {
+  const handlers = options.handlers
   const kinds = Object.keys(handlers)
   const pollMs = options.pollMs ?? 500
   const leaseMs = options.leaseMs ?? 60_000

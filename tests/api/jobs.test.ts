@@ -6,6 +6,7 @@ import { createOllamaProvider } from '../../api/llm/ollamaProvider'
 import { PermanentJobError, claimJob, enqueue, type JobRow } from '../../api/jobs/queue'
 import { createJobWorker, type JobHandler, type JobWorker, type JobWorkerOptions } from '../../api/jobs/worker'
 import { BUILD_CHARACTER } from '../../api/characters/buildJob'
+import { JOB_HANDLERS } from '../../api/runtime'
 
 let app: TestApp
 let sql: Sql
@@ -41,7 +42,7 @@ let kinds = 0
 const newKind = (name: string) => `test-${name}-${Date.now().toString(36)}-${++kinds}`
 
 /** A worker with quick polls and retries; without handlers it runs the product's own kinds. */
-function worker(handlers?: Record<string, JobHandler>, options: JobWorkerOptions = {}, on: Sql = sql) {
+function worker(handlers: Record<string, JobHandler> = JOB_HANDLERS, options: Partial<JobWorkerOptions> = {}, on: Sql = sql) {
   const w = createJobWorker(on, { pollMs: 50, retryDelayMs: () => 100, log: () => {}, handlers, ...options })
   workers.push(w)
   w.start(app.ctx)
@@ -289,7 +290,7 @@ describe('the build-character job survives a killed process', () => {
         await child.exited
 
         slowPortraits = false
-        rescuer = createJobWorker(side.ctx.sql, { pollMs: 50, log: () => {} })
+        rescuer = createJobWorker(side.ctx.sql, { handlers: JOB_HANDLERS, pollMs: 50, log: () => {} })
         rescuer.start(side.ctx)
         await waitFor(
           async () => (await side.json('GET', `/chatbots/characters/${characterId}?selectIsReady=true`, { cookie })).body.isReady,

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../../api/config'
-import { startRuntime } from '../../api/runtime'
+import { JOB_HANDLERS, startRuntime } from '../../api/runtime'
 import { createJobWorker } from '../../api/jobs/worker'
 import { createOllamaProvider } from '../../api/llm/ollamaProvider'
 
@@ -23,5 +23,5 @@ const runtime = await startRuntime(cfg, {
 })
 // The runtime's own worker has the production lease; this one hands over within the test's patience.
 await runtime.ctx.jobs.stop()
-createJobWorker(runtime.ctx.sql, { leaseMs: Number(env.JOB_LEASE_MS ?? 1500), log: (line) => console.error(line) }).start(runtime.ctx)
+createJobWorker(runtime.ctx.sql, { handlers: JOB_HANDLERS, leaseMs: Number(env.JOB_LEASE_MS ?? 1500), log: (line) => console.error(line) }).start(runtime.ctx)
 console.log('ready')

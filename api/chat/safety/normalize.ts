@@ -115,7 +115,7 @@ const SHORTHAND: [RegExp, string | ((match: string) => string)][] = [
   [/\bsu[i1]c[i1]dal\b/g, 'suicidal'],
   [/\bself[- ]?h[a*]rm(ing|ed)?\b/g, 'selfharm'],
   [/\bs\/h\b/g, 'selfharm'],
-  [/\bsh(?:d|ed)\b/g, 'selfharmed'],
+  [/\bshd\b/g, 'selfharmed'],
   [/\bsh (?=relapse|again|urges?|free|clean|scars?|cuts?|marks?)/g, 'selfharm '],
   [/\bo\.?d\b(?!\w)/g, 'overdose'],
   [/\bod(ing|ed|d)\b/g, 'overdos$1'],

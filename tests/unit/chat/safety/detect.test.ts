@@ -18,7 +18,7 @@ describe('the labelled corpus', () => {
     expect(corpus.filter((m) => m.label === 'ordinary').length / corpus.length).toBeGreaterThanOrEqual(0.4)
   })
 
-  test.each(['en', 'zh-TW', 'zh-CN'])('%s: recall at least 97%%, false alarms at most 3%%', (lang) => {
+  test.each(['en', 'zh-TW', 'zh-CN'])('%s: recall at least 97 per cent, false alarms at most 3 per cent', (lang) => {
     const score = scoreCorpus(corpus.filter((m) => m.lang === lang))
     expect(score.recall, score.misses.join('\n')).toBeGreaterThanOrEqual(0.97)
     expect(score.falseAlarmRate, score.falseAlarms.join('\n')).toBeLessThanOrEqual(0.03)
