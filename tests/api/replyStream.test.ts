@@ -79,7 +79,7 @@ describe('reading a reply by its id', () => {
   test('once finished, the reply comes whole: its text, then done', async () => {
     const chat = await startChat(writer)
     fake.queueReplies({ chunks: CHUNKS })
-    const res = await startReply(chat, 'Say it all at once')
+    const res = await startReply(chat, 'Tell me the whole story')
     const written = await eventsUntil(readEvents(res.body!), ended)
     const botMessageId = written[0].data.botMessageId
     const read = await eventsUntil(readEvents((await streamOf(writer, chat, botMessageId)).body!), ended)

@@ -1,6 +1,7 @@
 // A stand-in Ollama server speaking the real wire format (integrations §3), for unit and end-to-end tests.
 // Replies are scripted per test; the default echoes the last user message so end-to-end runs are predictable.
 // The scripting types here are shared with fakeOpenAI.ts, which serves the same scripts in OpenAI's format.
+import { memoryExtractorSchema } from '../../api/prompts/memoryExtractor.v1'
 import { sampleFromSchema } from '../../api/llm/jsonSchema'
 
 export interface RecordedRequest {
@@ -55,7 +56,11 @@ export function defaultReply({ lastUserText, imageCount, schema }: ReplyInput): 
   return { text: JSON.stringify(value) }
 }
 
-/** A changeable reply policy: queued one-off scripts first, then the standing one. */
+// Memory extraction runs in the background after every saved reply, so it can ask the model between a test's
+// queueing a one-off script and the call that script was meant for: it never takes a queued script.
+const backgroundSchema = JSON.stringify(memoryExtractorSchema)
+
+/** A changeable reply policy: queued one-off scripts first (except for background memory extraction), then the standing one. */
 function scriptQueue(initial: Script = defaultReply) {
   let standing = initial
   const queued: Script[] = []
@@ -63,7 +68,8 @@ function scriptQueue(initial: Script = defaultReply) {
     set: (script: Script) => void (standing = script),
     queue: (...scripts: Script[]) => void queued.push(...scripts),
     async next(input: ReplyInput): Promise<ScriptedReply> {
-      const script = queued.shift() ?? standing
+      const background = input.schema !== undefined && JSON.stringify(input.schema) === backgroundSchema
+      const script = (background ? undefined : queued.shift()) ?? standing
       const reply = typeof script === 'function' ? await script(input) : script
       return typeof reply === 'string' ? { text: reply } : reply
     },
