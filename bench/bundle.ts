@@ -24,7 +24,7 @@ const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7)
 // real gzip size is shared among its modules by rendered size (gzipping each module alone would overstate it).
 const chunkModules = new Map<string, [string, number][]>()
 for (const meta of Object.values(stats?.nodeMetas ?? {})) {
-  const name = meta.id.includes('node_modules/') ? meta.id.split('node_modules/').at(-1)!.split('/').slice(0, meta.id.split('node_modules/').at(-1)!.startsWith('@') ? 2 : 1).join('/') : meta.id.replace(/^\/src\//, '')
+  const name = meta.id.includes('node_modules/') ? meta.id.split('node_modules/').at(-1)!.split('/').slice(0, meta.id.split('node_modules/').at(-1)!.startsWith('@') ? 2 : 1).join('/') : meta.id.replace(/^\0/, '').replace(/^\/src\//, '')
   for (const [chunk, uid] of Object.entries(meta.moduleParts)) {
     const list = chunkModules.get('/' + chunk) ?? []
     list.push([name, stats!.nodeParts[uid].renderedLength])
