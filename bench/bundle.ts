@@ -2,12 +2,13 @@
 // that weigh most in it (from the client build's module map, rollup-plugin-visualizer raw data). Builds the site
 // with BUNDLE_STATS set, starts it, signs in as a new person and as the admin. Sizes are exact, not timed.
 // Run: npx bun bench/bundle.ts
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium } from 'playwright-core'
 import { jsBeforeInteraction, pageCases, type PageCase } from './pageJs'
+import { CHROMIUM_ARGS, startBenchApp } from './benchApp'
 
 const statsFile = process.env.BUNDLE_STATS ?? join(mkdtempSync(join(tmpdir(), 'idealself-bundle-')), 'stats.json')
 if (!process.argv.includes('--no-build')) {
@@ -35,18 +36,9 @@ for (const meta of Object.values(stats?.nodeMetas ?? {})) {
 const port = 4512
 const base = `http://localhost:${port}`
 const admin = { email: 'admin@bench.test', password: 'Bench-admin-Passw0rd!' }
-const app = spawn(process.execPath, ['scripts/start.ts'], {
-  env: { ...process.env, PORT: String(port), PUBLIC_URL: base, DATA_DIR: mkdtempSync(join(tmpdir(), 'idealself-bundle-data-')), DATABASE_URL: '', LLM_PROVIDER: 'offline', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, STORY_EXCHANGES: '1' },
-  stdio: 'ignore',
-})
+const app = await startBenchApp(port, { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password })
 try {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/v1/health`)).ok) break
-    } catch {}
-    await Bun.sleep(500)
-  }
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] })
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
   const rows: string[] = []
   const tops: string[] = []
   const measure = async (page: import('playwright-core').Page, c: PageCase) => {

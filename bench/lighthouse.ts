@@ -4,12 +4,12 @@
 // Targets: performance ≥ 98, LCP ≤ 1.8 s, accessibility 100.
 // Run: npx bun bench/lighthouse.ts   (RUNS=3 by default; --only chat to score the pages whose label has "chat";
 // uses DATABASE_URL if set, else creates a database on the local PostgreSQL)
-import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import lighthouse from 'lighthouse'
 import * as chromeLauncher from 'chrome-launcher'
+import { CHROMIUM_ARGS, startBenchApp } from './benchApp'
 
 const RUNS = Number(process.env.RUNS ?? 3)
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : null
@@ -23,19 +23,7 @@ if (!databaseUrl) {
   spawnSync('psql', ['-h', '127.0.0.1', '-U', 'postgres', '-q', '-c', `create database ${name}`], { stdio: 'inherit' })
   databaseUrl = `postgres://postgres@127.0.0.1:5432/${name}`
 }
-const server = spawn(process.execPath, ['scripts/start.ts'], {
-  env: {
-    ...process.env, PORT: String(port), PUBLIC_URL: base, DATABASE_URL: databaseUrl, DATA_DIR: mkdtempSync(join(tmpdir(), 'idealself-lh-')),
-    LLM_PROVIDER: 'offline', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, STORY_EXCHANGES: '1',
-  },
-  stdio: 'ignore',
-})
-for (let i = 0; i < 240; i++) {
-  try {
-    if ((await fetch(`${base}/api/v1/health`)).ok) break
-  } catch {}
-  await Bun.sleep(500)
-}
+const server = await startBenchApp(port, { DATABASE_URL: databaseUrl, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password })
 
 async function api(path: string, opts: { cookie?: string; body?: unknown; method?: string } = {}) {
   const res = await fetch(`${base}/api/v1${path}`, {
@@ -75,7 +63,7 @@ async function onboard() {
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 })
 
 // Interrupted, the browser and the server go too.

@@ -3,27 +3,15 @@
 // pages with no interaction 0 KB. Beside it, the bytes that crossed the wire (bodies as sent, in the coding the
 // server chose for Chromium's Accept-Encoding): the scripts, and everything the page loaded, document included.
 // Run: npx bun bench/pages.ts
-import { spawn } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium, type Page } from 'playwright-core'
+import { CHROMIUM_ARGS, startBenchApp } from './benchApp'
 
 const port = 4511
 const base = `http://localhost:${port}`
-const app = spawn(process.execPath, ['scripts/start.ts'], {
-  env: { ...process.env, PORT: String(port), PUBLIC_URL: base, DATA_DIR: mkdtempSync(join(tmpdir(), 'idealself-pages-')), DATABASE_URL: '', LLM_PROVIDER: 'offline', ADMIN_EMAIL: 'admin@bench.test', ADMIN_PASSWORD: 'Bench-admin-Passw0rd!', STORY_EXCHANGES: '1' },
-  stdio: 'ignore',
-})
-for (let i = 0; i < 240; i++) {
-  try {
-    if ((await fetch(`${base}/api/v1/health`)).ok) break
-  } catch {}
-  await Bun.sleep(500)
-}
+const app = await startBenchApp(port, { ADMIN_EMAIL: 'admin@bench.test', ADMIN_PASSWORD: 'Bench-admin-Passw0rd!' })
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] })
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
 
 async function jsBytes(page: Page, path: string) {
   const bodies = new Map<string, Buffer>()
