@@ -5,6 +5,7 @@ import { defineMiddleware } from 'astro:middleware'
 import { siteBridge } from '../../api/siteBridge'
 import { LANG_COOKIE, bundledResources, detectLanguage, mergeResources, translatorFor } from './lib/i18n'
 import { appRedirect } from './lib/routes'
+import { isUnavailable, unavailablePage } from './lib/unavailable'
 import { withTranslator } from './lib/ssrI18n'
 import { withHeaders } from '../../api/http/securityHeaders'
 
@@ -17,19 +18,23 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return bridge.handle(context.request, context.clientAddress)
   }
 
-  const cookieHeader = context.request.headers.get('cookie')
-  const user = await bridge.currentUser(cookieHeader)
   const lang = detectLanguage(context.cookies.get(LANG_COOKIE)?.value, context.request.headers.get('accept-language'))
-  const resources = mergeResources(bundledResources[lang], await bridge.savedLocale(lang))
-  context.locals.user = user
-  context.locals.lang = lang
-  context.locals.resources = resources
-  context.locals.t = translatorFor(lang, resources)
+  try {
+    const user = await bridge.currentUser(context.request.headers.get('cookie'))
+    const resources = mergeResources(bundledResources[lang], await bridge.savedLocale(lang))
+    context.locals.user = user
+    context.locals.lang = lang
+    context.locals.resources = resources
+    context.locals.t = translatorFor(lang, resources)
 
-  const target = appRedirect(pathname, user, context.url.search)
-  if (target) return withHeaders(context.redirect(target, 302), bridge.securityHeaders.page)
-  const response = withHeaders(await withTranslator({ t: context.locals.t, lang }, () => next()), bridge.securityHeaders.page)
-  // Pages carry the session user; they must never be cached or shared.
-  response.headers.set('cache-control', 'private, no-store')
-  return response
+    const target = appRedirect(pathname, user, context.url.search)
+    if (target) return withHeaders(context.redirect(target, 302), bridge.securityHeaders.page)
+    const response = withHeaders(await withTranslator({ t: context.locals.t, lang }, () => next()), bridge.securityHeaders.page)
+    // Pages carry the session user; they must never be cached or shared.
+    response.headers.set('cache-control', 'private, no-store')
+    return response
+  } catch (error) {
+    if (!isUnavailable(error)) throw error
+    return withHeaders(unavailablePage(lang), bridge.securityHeaders.page)
+  }
 })

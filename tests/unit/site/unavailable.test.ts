@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'vitest'
+import { isUnavailable, RETRY_AFTER_SECONDS, unavailablePage } from '../../../site/src/lib/unavailable'
+import { ServerApiError } from '../../../site/src/lib/serverApi'
+
+describe('a page whose database connection is lost', () => {
+  test('connection errors, directly or as the API’s 503, are unavailability; anything else is not', () => {
+    expect(isUnavailable(Object.assign(new Error('write CONNECTION_CLOSED'), { code: 'CONNECTION_CLOSED' }))).toBe(true)
+    expect(isUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true)
+    expect(isUnavailable(new Error('wrapped', { cause: Object.assign(new Error('reset'), { code: 'ECONNRESET' }) }))).toBe(true)
+    expect(isUnavailable(new ServerApiError(503, '{"error":"ServiceUnavailable"}'))).toBe(true)
+    expect(isUnavailable(new ServerApiError(500, 'boom'))).toBe(false)
+    expect(isUnavailable(new ServerApiError(404, 'not found'))).toBe(false)
+    expect(isUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false)
+    expect(isUnavailable(new TypeError('x is undefined'))).toBe(false)
+  })
+
+  test('answers 503 with Retry-After and a short page in the person’s language', async () => {
+    for (const [lang, htmlLang, title] of [
+      ['ENUS', 'en', 'Ideal Self is briefly unavailable'],
+      ['ZHTW', 'zh-Hant-TW', 'Ideal Self 暫時無法使用'],
+      ['ZHCN', 'zh-Hans-CN', 'Ideal Self 暂时无法使用'],
+    ] as const) {
+      const res = unavailablePage(lang)
+      expect(res.status).toBe(503)
+      expect(res.headers.get('retry-after')).toBe(String(RETRY_AFTER_SECONDS))
+      expect(res.headers.get('cache-control')).toBe('no-store')
+      const html = await res.text()
+      expect(html).toContain(`<html lang="${htmlLang}">`)
+      expect(html).toContain(`<h1>${title}</h1>`)
+    }
+  })
+})
