@@ -50,7 +50,8 @@ async function plain(app: TestApp, chat: ChatSetup, body: Record<string, unknown
 }
 
 const chatCalls = () => fake.chats().filter((r) => !r.body?.format)
-const classifications = () => fake.chats().filter((r) => r.body?.format)
+// Second-opinion calls only: background memory extraction also asks for JSON, on its own schema.
+const classifications = () => fake.chats().filter((r) => r.body?.format?.required?.includes('risk'))
 
 describe('a crisis message gets help first', () => {
   test.each([

@@ -96,7 +96,7 @@ describe('replies whose writer is gone', () => {
     })
     const text = await res.text()
     const botId = text.match(/"botMessageId":"([^"]+)"/)![1]
-    await expect.poll(async () => (await app.ctx.sql`select 1 from reply_heartbeats where message_id = ${botId}`).length).toBe(0)
+    await expect.poll(async () => (await app.ctx.sql`select 1 from reply_heartbeats where message_id = ${botId}`).length, { timeout: 5000 }).toBe(0)
     const [row] = await app.ctx.sql<{ status: string }[]>`select status from messages where id = ${botId}`
     expect(row.status).toBe('COMPLETE')
   })
