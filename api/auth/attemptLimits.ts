@@ -26,15 +26,21 @@ export async function recordAttempt(sql: Sql, keys: string[], windowMs: number):
     returning key, count`
   const counts = new Map(rows.map((r) => [r.key, r.count]))
   // Ended windows are dropped now and then rather than on a timer, so no process has to own the cleanup.
-  if (Math.random() < 0.01) await sql`delete from attempt_counts where window_ends_at < now()`
+  // Rows another attempt holds are skipped, never waited for: waiting here, against upserts that lock in key
+  // order, could deadlock.
+  if (Math.random() < 0.01)
+    await sql`delete from attempt_counts where key in (
+                select key from attempt_counts where window_ends_at < now() order by key for update skip locked)`
   return keys.map((key) => counts.get(key)!)
 }
 
 /** Takes back one attempt of each key (one counted ahead that turned out not to count). */
 export async function forgetAttempt(sql: Sql, keys: string[]): Promise<void> {
+  // Locked in key order, as recordAttempt locks them, so the two never wait on each other in a circle.
   await sql`
     update attempt_counts set count = count - 1
-    where key in ${sql([...new Set(keys)].sort())} and count > 0 and window_ends_at > now()`
+    where key in (select key from attempt_counts where key in ${sql([...new Set(keys)].sort())} order by key for update)
+      and count > 0 and window_ends_at > now()`
 }
 
 export async function clearAttempts(sql: Sql, keys: string[]): Promise<void> {
