@@ -52,7 +52,7 @@ test('two exports upload, the name is chosen, the people are confirmed and reach
   await upload.click()
   await expect(page).toHaveURL(/\/app\/select-character$/, { timeout: 15_000 })
   // While the analysis runs, or once it is done (a small chat may be analysed before the page is drawn).
-  await expect(page.getByText(/Your chats are uploaded|The people in your chats are ready/)).toBeVisible()
+  await expect(page.getByText(/Your chats are uploaded|The people in your chats are ready/).first()).toBeVisible()
 
   // The analysis runs as a job; the editor shows its loader until the graph is ready.
   await page.goto(`/app/characters/${characterId}/relations`)
@@ -63,6 +63,8 @@ test('two exports upload, the name is chosen, the people are confirmed and reach
   const alex = cards.filter({ hasText: 'Alex Turner' })
   await alex.getByRole('button', { name: 'Choose relationship' }).click()
   const picker = page.getByRole('dialog')
+  // The picker loads with its first opening; its choices are read once it is there.
+  await expect(picker.getByRole('button', { name: 'Done' })).toBeVisible()
   // Clearing every type leaves the card invalid: red border and Continue disabled.
   for (const pressed of await picker.locator('[aria-pressed="true"]').all()) await pressed.click()
   await picker.getByRole('button', { name: 'Done' }).click()

@@ -46,7 +46,7 @@ async function importFromSettings(page: Page, files: Upload[], me: string, names
   await page.getByRole('button', { name: 'Upload and Analyze' }).click()
   await expect(page).toHaveURL(/\/app\/select-character$/, { timeout: 15_000 })
   // While the analysis runs, or once it is done (a small chat may be analysed before the page is drawn).
-  await expect(page.getByText(/Your chats are uploaded|The people in your chats are ready/)).toBeVisible()
+  await expect(page.getByText(/Your chats are uploaded|The people in your chats are ready/).first()).toBeVisible()
 }
 
 /** Every import of the character has been analysed and merged. */
