@@ -90,6 +90,8 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 
     const alex = card(page, 'Alex Turner')
     await alex.getByRole('button', { name: 'Choose relationship' }).click()
     const picker = page.getByRole('dialog')
+    // The picker loads with its first opening; its choices are read once it is there.
+    await expect(picker.getByRole('button', { name: 'Done' })).toBeVisible()
     for (const pressed of await picker.locator('[aria-pressed="true"]').all()) await pressed.click()
     await picker.getByRole('button', { name: /Sibling/ }).click()
     await picker.getByRole('button', { name: 'Done' }).click()
