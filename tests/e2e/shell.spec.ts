@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
-import { test, apiSignIn, credentialSignIn, devSignIn, newEmail } from './helpers'
+import { test, hydrated, apiSignIn, credentialSignIn, devSignIn, newEmail } from './helpers'
 
 async function noSeriousA11yViolations(page: import('@playwright/test').Page) {
   const { violations } = await new AxeBuilder({ page }).analyze()
@@ -130,8 +130,11 @@ test.describe('settings', () => {
     await page.getByLabel('Language').selectOption('ZHTW')
     await expect(page.getByRole('link', { name: '個人資料' })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hant-TW')
+    // The switch reloads the page; its select works once the island is live again.
+    await hydrated(page)
     await page.getByLabel('語言').selectOption('ZHCN')
     await expect(page.getByRole('link', { name: '个人资料' })).toBeVisible()
+    await hydrated(page)
     await page.getByLabel('语言').selectOption('ENUS')
     await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible()
   })

@@ -31,7 +31,8 @@ export function useConversation(o: Options) {
   const [hasMore, setHasMore] = useState(o.total > o.initialMessages.length)
   const [loadingOlder, setLoadingOlder] = useState(false)
   const [ready, setReady] = useState(o.characterReady)
-  const [answering, setAnswering] = useState(false)
+  // An empty conversation opens with the hello being written, so the input starts disabled instead of flickering.
+  const [answering, setAnswering] = useState(o.characterReady && o.initialMessages.length === 0)
   const [pollId, setPollId] = useState<string | null>(null)
   const scroller = useRef<HTMLDivElement>(null)
   const topSentinel = useRef<HTMLLIElement>(null)
