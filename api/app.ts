@@ -51,19 +51,20 @@ export function createApp(ctx: AppContext) {
   const app = new Elysia({ prefix: '/api/v1', normalize: 'typebox' })
     .onRequest((context) => {
       const { request } = context
+      const url = new URL(request.url)
       // The OpenAPI page is the one HTML page the API serves; it loads its viewer from a CDN.
-      if (!new URL(request.url).pathname.startsWith('/api/v1/docs')) Object.assign(context.set.headers, headers)
+      if (!url.pathname.startsWith('/api/v1/docs')) Object.assign(context.set.headers, headers)
       // Cross-site writes never reach a handler with the user's cookie (checked beside SameSite=Lax).
       // Only requests carrying our session cookie matter: payment providers post back cross-site with
       // unrelated cookies and must get through.
       const origin = request.headers.get('origin')
       const withSession = request.headers.get('cookie')?.includes(`${ctx.cookieName}=`)
       if (origin && withSession && !['GET', 'HEAD', 'OPTIONS'].includes(request.method)) {
-        if (origin !== sameOrigin && origin !== new URL(request.url).origin)
+        if (origin !== sameOrigin && origin !== url.origin)
           return Response.json({ statusCode: 403, error: 'Forbidden', message: 'Cross-site request refused' }, { status: 403 })
       }
       // Handlers and Elysia's parsers read context.request, so the size-limited body is the only one they see.
-      const limited = limitBody(request, bodyLimit(new URL(request.url).pathname, ctx.cfg))
+      const limited = limitBody(request, bodyLimit(url.pathname, ctx.cfg))
       if (limited !== request) {
         recordClientIp(limited, clientIp(request))
         context.request = limited

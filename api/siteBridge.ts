@@ -1,7 +1,7 @@
 // What the site's server code (Astro middleware and pages) may use of the running API, handed over
 // on globalThis so the built site and the API share one set of modules and one database pool.
 import type { Runtime } from './runtime'
-import { recordClientIp, signedInUser } from './http/guard'
+import { readCookie, recordClientIp, signedInUser } from './http/guard'
 import { toUser, type User } from './users/users'
 import { misdirected } from './http/publicOrigin'
 import { securityHeaders, type SecurityHeaders } from './http/securityHeaders'
@@ -31,15 +31,6 @@ export interface SiteBridge {
 }
 
 const KEY = Symbol.for('ideal-self.site-bridge')
-
-function readCookie(header: string | null, name: string): string | undefined {
-  if (!header) return undefined
-  for (const part of header.split(';')) {
-    const i = part.indexOf('=')
-    if (i > 0 && part.slice(0, i).trim() === name) return decodeURIComponent(part.slice(i + 1).trim())
-  }
-  return undefined
-}
 
 export function exposeRuntime(rt: Runtime) {
   const localeCache = new Map<string, { doc: Record<string, unknown> | null; until: number }>()

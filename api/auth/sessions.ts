@@ -9,11 +9,20 @@ export interface SessionKeys {
   days: number
   /** The secret as a WebCrypto key, imported once: importing it for each request was a quarter of a session check. */
   verifyKey: Promise<CryptoKey>
+  /**
+   * Tokens already verified under this secret, with their session and expiry: a person's every request carries the
+   * same token, and checking its signature again was the largest single cost of a signed-in request. The session
+   * row is still read each time, so sign-out, suspension and deletion take effect at once; a token is trusted only
+   * until its own expiry. Bounded, oldest entries first out.
+   */
+  verified: Map<string, { sessionId: string; expiresAt: number }>
 }
+
+const VERIFIED_MAX = 10_000
 
 export const sessionKeys = (secret: string, days: number): SessionKeys => {
   const raw = new TextEncoder().encode(secret)
-  return { secret: raw, days, verifyKey: crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']) }
+  return { secret: raw, days, verified: new Map(), verifyKey: crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']) }
 }
 
 export async function createSession(
@@ -38,9 +47,18 @@ export async function createSession(
 
 export async function sessionIdFromToken(keys: SessionKeys, token: string | undefined | null): Promise<string | null> {
   if (!token) return null
+  const { verified } = keys
+  const known = verified.get(token)
+  if (known && known.expiresAt > Date.now()) return known.sessionId
+  if (known) verified.delete(token)
   try {
     const { payload } = await jwtVerify(token, await keys.verifyKey, { algorithms: ['HS256'] })
-    return typeof payload.sub === 'string' ? payload.sub : null
+    if (typeof payload.sub !== 'string') return null
+    if (typeof payload.exp === 'number') {
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!)
+      verified.set(token, { sessionId: payload.sub, expiresAt: payload.exp * 1000 })
+    }
+    return payload.sub
   } catch {
     return null
   }

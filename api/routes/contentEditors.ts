@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
-import { authGuard, signedInUser } from '../http/guard'
+import { authGuard, sessionToken, signedInUser } from '../http/guard'
 import { badRequest, notFound, unauthorized } from '../http/errors'
 import { isUuid } from '../http/validation'
 import { DEFINITIONS, LANGS, findDefinition, type ContentDefinition, type Lang } from '../content/definitions'
@@ -186,9 +186,9 @@ export const contentEditorRoutes = (ctx: AppContext) => {
   const reads = new Elysia({ tags: ['Content'] })
     .get(
       '/content/:slug',
-      async ({ params, query, cookie, set }) => {
+      async ({ params, query, request, set }) => {
         const def = definitionOf(params.slug)
-        if (!def.isPublic && !(await signedInUser(ctx, cookie[ctx.cookieName]?.value as string | undefined)))
+        if (!def.isPublic && !(await signedInUser(ctx, sessionToken(ctx, request))))
           throw unauthorized()
         const locale: Lang = query.locale ?? 'ENUS'
         const rows = (await contentRecords(sql, def.slug)).map((r) => resolveRow(def, r, locale))

@@ -1,20 +1,20 @@
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
-import { signedInUser } from '../http/guard'
+import { sessionToken, signedInUser } from '../http/guard'
 import { analyticsSink } from '../telemetry/analytics'
 import { errorReporter } from '../telemetry/errorReports'
 
 export const telemetryRoutes = (ctx: AppContext) => {
   const sink = analyticsSink({ sql: ctx.sql, posthogKey: ctx.cfg.posthogKey, posthogHost: ctx.cfg.posthogHost })
   const report = errorReporter(ctx.cfg.errorReportingDsn)
-  const optionalUser = async (cookie: Record<string, { value?: unknown }>) =>
-    (await signedInUser(ctx, cookie[ctx.cookieName]?.value as string | undefined))?.user ?? null
+  const optionalUser = async (request: Request) =>
+    (await signedInUser(ctx, sessionToken(ctx, request)))?.user ?? null
 
   return new Elysia({ tags: ['Telemetry'] })
     .post(
       '/analytics/events',
-      async ({ body, cookie }) => {
-        const user = await optionalUser(cookie)
+      async ({ body, request }) => {
+        const user = await optionalUser(request)
         await sink.record(body.event, body.props ?? {}, user?.id ?? null)
         return { ok: true }
       },
@@ -28,8 +28,8 @@ export const telemetryRoutes = (ctx: AppContext) => {
     )
     .post(
       '/client-errors',
-      async ({ body, cookie }) => {
-        const user = await optionalUser(cookie)
+      async ({ body, request }) => {
+        const user = await optionalUser(request)
         await report({ ...body, userEmail: user?.email ?? null, userId: user?.id ?? null })
         return { ok: true }
       },
