@@ -139,10 +139,10 @@ test('a character card from another front-end imports in the browser; a broken o
   await noSeriousA11yViolations(page)
 
   // The imported character exports again as a card other front-ends read, as JSON and as PNG.
-  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Character card (JSON)' }).click()])
+  const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export card (JSON)' }).click()])
   const card = JSON.parse(readFileSync((await json.path())!, 'utf8'))
   expect(card).toMatchObject({ spec: 'chara_card_v3', data: { name: 'Seraphina', first_mes: expect.stringContaining("You're safe now") } })
-  const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Character card (PNG)' }).click()])
+  const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export card (PNG)' }).click()])
   const bytes = readFileSync((await png.path())!)
   expect(bytes.subarray(1, 4).toString()).toBe('PNG')
   expect(bytes.includes(Buffer.from('ccv3'))).toBe(true)
