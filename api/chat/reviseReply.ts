@@ -7,7 +7,6 @@ import type { Sql } from '../db/database'
 import { badRequest, conflict } from '../http/errors'
 import { recallForReply, rememberExchange } from '../memory/chatHooks'
 import type { ReplySources } from '../memory/sources'
-import { toMessageView } from './conversations'
 import { countMessage } from './messageCount'
 import { chatScene } from './scene'
 import { assessTurn } from './safety/detect'
@@ -91,14 +90,14 @@ async function revise(
     return { counted, question, reply, rollback }
   })
 
-  const { feed, outcome } = startReply(deps, {
+  const started = startReply(deps, {
     userId: req.userId,
-    userMessageId: stored.question.id,
-    botMessageId: stored.reply.id,
+    userRow: stored.question,
+    botRow: stored.reply,
     counted: stored.counted,
     scene: { ...scene, currentDateTime: req.currentDateTime, remembered: recall.remembered },
     text,
-    images: files.map((f) => f.image),
+    files,
     turns,
     risk,
     crisisCountry: place[0]?.crisis_country,
@@ -106,14 +105,8 @@ async function revise(
     rollback: stored.rollback,
   })
   if (newText !== null)
-    rememberExchange(deps, { userId: req.userId, characterId: req.characterId, userMessageId: stored.question.id, botMessageId: stored.reply.id }, outcome)
-  return {
-    userMessage: toMessageView({ ...stored.question, files: files.map(({ id, mimeType }) => ({ id, mimeType })) }),
-    botMessage: toMessageView(stored.reply),
-    messageLimit: { limit: stored.counted.limit, count: stored.counted.count, resetAt: stored.counted.resetAt.toISOString() },
-    feed,
-    outcome,
-  }
+    rememberExchange(deps, { userId: req.userId, characterId: req.characterId, userMessageId: stored.question.id, botMessageId: stored.reply.id }, started.outcome)
+  return started
 }
 
 /** A new version of the last reply; the current one joins the earlier versions. */

@@ -11,7 +11,7 @@ import { badRequest, HttpError } from '../http/errors'
 import { isUuid } from '../http/validation'
 import { chatScene } from './scene'
 import { countMessage, refundMessage, type Counted } from './messageCount'
-import { toMessageView, type MessageView } from './conversations'
+import { toMessageView, type MessageRowLike, type MessageView } from './conversations'
 import type { ReplySources } from '../memory/sources'
 import { recentHistory, replyMessages, type HistoryMessage, type Scene } from './prompt'
 import { replyFeed, type ReplyFeed } from './replyFeed'
@@ -63,7 +63,7 @@ export interface StartedReply {
 /** Enough turns for any history budget; the budget decides how many are actually sent. */
 const HISTORY_ROWS = 60
 
-interface Attachment {
+export interface Attachment {
   id: string
   mimeType: string
   image: ChatImage
@@ -167,39 +167,34 @@ export async function sendMessage(deps: ChatDeps, req: SendRequest): Promise<Sta
     return { counted, userRow, botRow }
   })
 
-  const { feed, outcome } = startReply(deps, {
+  const started = startReply(deps, {
     userId: req.userId,
-    userMessageId: stored.userRow.id,
-    botMessageId: stored.botRow.id,
+    userRow: stored.userRow,
+    botRow: stored.botRow,
     counted: stored.counted,
     scene: { ...scene, currentDateTime: req.currentDateTime, geoLocation: req.geoLocation, remembered: recall.remembered },
     text,
-    images: files.map((f) => f.image),
+    files,
     turns,
     risk,
     crisisCountry: place[0]?.crisis_country,
     timeZone: req.timeZone,
   })
-  rememberExchange(deps, { userId: req.userId, characterId: req.characterId, userMessageId: stored.userRow.id, botMessageId: stored.botRow.id }, outcome)
-  return {
-    userMessage: toMessageView({ ...stored.userRow, files: files.map(({ id, mimeType }) => ({ id, mimeType })) }),
-    botMessage: toMessageView(stored.botRow),
-    messageLimit: { limit: stored.counted.limit, count: stored.counted.count, resetAt: stored.counted.resetAt.toISOString() },
-    feed,
-    outcome,
-  }
+  rememberExchange(deps, { userId: req.userId, characterId: req.characterId, userMessageId: stored.userRow.id, botMessageId: stored.botRow.id }, started.outcome)
+  return started
 }
 
 /** What a reply to a message is written from: a new message, a regenerated reply or an edited message alike. */
 export interface ReplyStart {
   userId: string
-  userMessageId: string
-  botMessageId: string
+  /** The message answered, and the PENDING reply to it, as stored. */
+  userRow: MessageRowLike
+  botRow: MessageRowLike
   counted: Counted
   /** The scene of the conversation; the reply's language is chosen from the message. */
   scene: Omit<Scene, 'language' | 'crisis'>
   text: string
-  images: ChatImage[]
+  files: Attachment[]
   turns: Turns
   risk: Assessment
   crisisCountry?: string | null
@@ -208,16 +203,16 @@ export interface ReplyStart {
 }
 
 /** Starts writing the reply (help first when the message calls for it) and makes it readable from every instance. */
-export function startReply(deps: ChatDeps, r: ReplyStart): { feed: ReplyFeed; outcome: Promise<ReplyOutcome> } {
+export function startReply(deps: ChatDeps, r: ReplyStart): StartedReply {
   const language = replyLanguage(r.text, r.scene.preferredLanguage)
   const prompt: Scene = { ...r.scene, language }
   const feed = replyFeed()
   const outcome = writeReply(deps, {
     userId: r.userId,
-    userMessageId: r.userMessageId,
-    botMessageId: r.botMessageId,
+    userMessageId: r.userRow.id,
+    botMessageId: r.botRow.id,
     counted: r.counted,
-    messages: (crisis) => replyMessages({ ...prompt, crisis }, r.turns.history, r.text, r.images),
+    messages: (crisis) => replyMessages({ ...prompt, crisis }, r.turns.history, r.text, r.files.map((f) => f.image)),
     risk: r.risk,
     confirmRisk: () => secondOpinion(deps.provider, r.text, r.turns.context.previousUserText),
     help: async () => helpBlock(await helpLines(deps.sql, { country: r.crisisCountry, timeZone: r.timeZone, language }, language)),
@@ -225,8 +220,14 @@ export function startReply(deps: ChatDeps, r: ReplyStart): { feed: ReplyFeed; ou
     feed,
     rollback: r.rollback,
   })
-  deps.relay?.publish(r.botMessageId, feed, outcome)
-  return { feed, outcome }
+  deps.relay?.publish(r.botRow.id, feed, outcome)
+  return {
+    userMessage: toMessageView({ ...r.userRow, files: r.files.map(({ id, mimeType }) => ({ id, mimeType })) }),
+    botMessage: toMessageView(r.botRow),
+    messageLimit: { limit: r.counted.limit, count: r.counted.count, resetAt: r.counted.resetAt.toISOString() },
+    feed,
+    outcome,
+  }
 }
 
 export interface ReplyJob {
