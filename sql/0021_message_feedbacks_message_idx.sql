@@ -1,4 +1,7 @@
--- Feedback is read by the message it is about (a reply's feedback in "Download my data", and the cascade when a
--- message or an account is deleted); without this index each of those reads scanned every feedback row, which made
--- an archive of 100,000 messages take a minute instead of seconds.
+-- Rows read, or updated by a cascade, through the message or file they point at. Without these each such read
+-- scanned the whole table once per message: feedback per reply in "Download my data" (an archive of 100,000
+-- messages took a minute instead of seconds), and every deleted message (a conversation, an account) looking for
+-- its feedback and for memories that cite it, every deleted file for the messages that carried it.
 create index message_feedbacks_message_idx on message_feedbacks (message_id, created_at);
+create index memories_source_message_idx on memories (source_message_id);
+create index message_files_file_idx on message_files (file_id);
