@@ -8,6 +8,7 @@ import type { TransactionSql } from 'postgres'
 import type { Sql } from '../db/database'
 import { enqueue, holdsClaim, PermanentJobError } from '../jobs/queue'
 import type { JobHandler } from '../jobs/worker'
+import { inBatches } from '../jobs/periodic'
 import { listCharacters } from '../characters/characters'
 import { readGraph } from '../relations/graph'
 import { listMemories, toMemoryView } from '../memory/memories'
@@ -313,12 +314,28 @@ export const buildDataExportJob: JobHandler = async (job, { ctx }) => {
   }
 }
 
-/** Archives past their day are removed from storage when the person next looks (and on account deletion). */
-export async function dropExpiredArchives(sql: Sql, storage: { remove(key: string): Promise<void> }, userId: string) {
-  const rows = await sql<{ id: string; storage_key: string }[]>`
-    select id, storage_key from data_exports where user_id = ${userId} and storage_key is not null and expires_at <= now()`
-  for (const r of rows) {
-    await storage.remove(r.storage_key)
-    await sql`update data_exports set storage_key = null where id = ${r.id}`
-  }
+/** Archives removed per transaction: the rows stay locked while their files are removed. */
+const DROP_BATCH = 100
+
+/**
+ * Removes the archives past their day from storage and forgets their keys: those of one person (when they look,
+ * so the page never offers a file that is due to go) or, periodically, everyone's, so an archive whose owner never
+ * comes back does not stay. The row stays READY with its expiry, so the person is told it expired and may ask for
+ * a new one. Rows are claimed with `skip locked`, so sweeps running at once on several instances each remove an
+ * archive exactly once; the key is cleared only after its file is gone, so a sweep that dies half-way leaves the
+ * key for the next one. Returns how many archives were removed.
+ */
+export async function dropExpiredArchives(sql: Sql, storage: { remove(key: string): Promise<void> }, userId?: string): Promise<number> {
+  return inBatches(DROP_BATCH, (limit) =>
+    sql.begin(async (tx) => {
+      const rows = await tx<{ id: string; storage_key: string }[]>`
+        select id, storage_key from data_exports
+        where storage_key is not null and expires_at <= now() ${userId ? tx`and user_id = ${userId}` : tx``}
+        order by expires_at limit ${limit}
+        for update skip locked`
+      for (const r of rows) await storage.remove(r.storage_key)
+      if (rows.length) await tx`update data_exports set storage_key = null where id in ${tx(rows.map((r) => r.id))}`
+      return rows.length
+    }),
+  )
 }
