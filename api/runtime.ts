@@ -7,7 +7,8 @@ import { migrate } from './db/migrate'
 import { createApp, type App } from './app'
 import type { AppContext } from './context'
 import { createMailer } from './mail/mailer'
-import { diskStorage, s3Storage } from './files/storage'
+import { S3_TEMP_PREFIX, diskStorage, s3Storage } from './files/storage'
+import { sweepTempFolders } from './files/tempFolders'
 import { sessionKeys } from './auth/sessions'
 import { remoteKeys } from './auth/idToken'
 import { createDevIdentityProvider } from './auth/devIdentityProvider'
@@ -22,7 +23,7 @@ import { createJobWorker, type JobHandler } from './jobs/worker'
 import { BUILD_CHARACTER, buildCharacterJob } from './characters/buildJob'
 import { ANALYZE_CHAT_HISTORY, analyzeChatHistoryJob } from './chat-import/analysis/importJob'
 import { EXTRACT_MEMORIES, extractMemoriesJob } from './memory/extractJob'
-import { BUILD_DATA_EXPORT, buildDataExportJob, dropExpiredArchives } from './self/dataExport'
+import { BUILD_DATA_EXPORT, EXPORT_TEMP_PREFIX, buildDataExportJob, dropExpiredArchives } from './self/dataExport'
 import { createReplyWatch } from './chat/staleReplies'
 import { createBus } from './db/bus'
 import { createReplyRelay } from './chat/replyRelay'
@@ -69,6 +70,13 @@ function housekeepingTasks(ctx: AppContext) {
     // Several marks within the idle time, so a live upload on any instance is never taken for abandoned.
     { name: 'Staged chat exports marked in use', everyMs: stagedIdleMs / 6, run: () => touchStaged() },
     { name: 'Abandoned staged chat exports removed', everyMs, run: () => sweepStaged(stagingDir(cfg.dataDir), stagedIdleMs) },
+    // Archives being written and exports fetched from the bucket, left by a process killed in the middle: no such
+    // work goes a day without writing.
+    {
+      name: 'Temporary folders of stopped processes removed',
+      everyMs,
+      run: async () => (await sweepTempFolders(EXPORT_TEMP_PREFIX, DAY)) + (await sweepTempFolders(S3_TEMP_PREFIX, DAY)),
+    },
     // Kept as long as the admin dashboard counts sign-ins from them.
     { name: 'Ended sessions forgotten', everyMs, run: () => dropEndedSessions(sql, (DASHBOARD_DAYS + 1) * DAY) },
     { name: 'Expired password-reset links forgotten', everyMs, run: () => dropExpiredResetTokens(sql) },

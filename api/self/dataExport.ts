@@ -21,6 +21,8 @@ export const BUILD_DATA_EXPORT = 'build-data-export'
 /** How long a finished archive may be downloaded (issue: a link valid for 24 hours). */
 export const EXPORT_LIFETIME_MS = 24 * 60 * 60 * 1000
 const CURSOR_ROWS = 500
+/** The archive is written in a temporary folder of this prefix before it is stored. */
+export const EXPORT_TEMP_PREFIX = 'idealself-export-'
 
 export type ExportStatus = 'PENDING' | 'RUNNING' | 'READY' | 'FAILED'
 
@@ -268,7 +270,7 @@ export const buildDataExportJob: JobHandler = async (job, { ctx }) => {
   const [row] = await sql<ExportRow[]>`
     update data_exports set status = 'RUNNING', done_items = 0 where id = ${exportId} and user_id = ${job.user_id} returning *`
   if (!row) throw new PermanentJobError('The export no longer exists')
-  const dir = await mkdtemp(join(tmpdir(), 'idealself-export-'))
+  const dir = await mkdtemp(join(tmpdir(), EXPORT_TEMP_PREFIX))
   const path = join(dir, 'archive.zip')
   const zip = zipToFile(path)
   try {

@@ -2,11 +2,14 @@
 // what is still live stays. Rows are made directly with the ages the sweep judges by; the sweep is the runtime's own
 // (app.housekeeping.runAll), so these also show it is wired.
 import { existsSync, readdirSync, statSync } from 'node:fs'
-import { mkdir, utimes, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { startTestApp, type TestApp } from '../helpers/testApp'
-import { dropExpiredArchives } from '../../api/self/dataExport'
+import { EXPORT_TEMP_PREFIX, dropExpiredArchives } from '../../api/self/dataExport'
+import { S3_TEMP_PREFIX } from '../../api/files/storage'
+import { sweepTempFolders } from '../../api/files/tempFolders'
 import { receiveUpload, stagingDir, sweepStaged } from '../../api/chat-import/analysis/incoming'
 import { issueResetToken, resetTokenUser } from '../../api/auth/resetTokens'
 import { EXTRACT_MEMORIES } from '../../api/memory/extractJob'
@@ -166,6 +169,54 @@ describe('staged chat exports', () => {
     const counts = await Promise.all([sweepStaged(stagingDir(app.cfg.dataDir), HOUR), sweepStaged(stagingDir(app.cfg.dataDir), HOUR)])
     expect(counts[0] + counts[1]).toBe(old.length)
     for (const path of old) expect(existsSync(path)).toBe(false)
+  })
+})
+
+describe('temporary folders of archives being written and exports read from the bucket', () => {
+  /** A folder as the feature makes it, with a file, nothing written in it for `idleMs`. */
+  async function folder(root: string, prefix: string, idleMs: number) {
+    const path = await mkdtemp(join(root, prefix))
+    await writeFile(join(path, 'archive.zip'), 'PK')
+    const then = new Date(Date.now() - idleMs)
+    await utimes(join(path, 'archive.zip'), then, then)
+    await utimes(path, then, then)
+    return path
+  }
+
+  test('those of a process killed a day ago are removed; one still being written stays', async () => {
+    const oldExport = await folder(tmpdir(), EXPORT_TEMP_PREFIX, 2 * DAY)
+    const oldRead = await folder(tmpdir(), S3_TEMP_PREFIX, 2 * DAY)
+    const writing = await folder(tmpdir(), EXPORT_TEMP_PREFIX, 2 * DAY)
+    // The folder is old, the archive in it is being written now.
+    await writeFile(join(writing, 'archive.zip'), 'PK more')
+    try {
+      await app.housekeeping.runAll()
+      expect(existsSync(oldExport)).toBe(false)
+      expect(existsSync(oldRead)).toBe(false)
+      expect(existsSync(writing)).toBe(true)
+    } finally {
+      await Promise.all([oldExport, oldRead, writing].map((p) => rm(p, { recursive: true, force: true })))
+    }
+  })
+
+  test('sweeps at once remove each folder once; a claim left by a sweep that died is taken over once it is old', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'idealself-test-sweep-'))
+    try {
+      const old = await Promise.all(Array.from({ length: 20 }, () => folder(root, 'work-', 2 * DAY)))
+      await writeFile(join(root, 'work-not-a-folder'), 'x')
+      await mkdir(join(root, 'other-prefix'))
+      const counts = await Promise.all([sweepTempFolders('work-', DAY, new Date(), root), sweepTempFolders('work-', DAY, new Date(), root)])
+      expect(counts[0] + counts[1]).toBe(old.length)
+      expect(readdirSync(root).sort()).toEqual(['other-prefix', 'work-not-a-folder'])
+
+      const claim = join(root, `work-abc.removing-${crypto.randomUUID()}`)
+      await mkdir(claim)
+      expect(await sweepTempFolders('work-', DAY, new Date(), root)).toBe(0)
+      expect(await sweepTempFolders('work-', DAY, new Date(Date.now() + 2 * DAY), root)).toBe(1)
+      expect(existsSync(claim)).toBe(false)
+    } finally {
+      await rm(root, { recursive: true, force: true })
+    }
   })
 })
 
