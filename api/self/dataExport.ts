@@ -320,19 +320,19 @@ export const buildDataExportJob: JobHandler = async (job, { ctx }) => {
 const DROP_BATCH = 100
 
 /**
- * Removes the archives past their day from storage and forgets their keys: those of one person (when they look,
- * so the page never offers a file that is due to go) or, periodically, everyone's, so an archive whose owner never
- * comes back does not stay. The row stays READY with its expiry, so the person is told it expired and may ask for
- * a new one. Rows are claimed with `skip locked`, so sweeps running at once on several instances each remove an
- * archive exactly once; the key is cleared only after its file is gone, so a sweep that dies half-way leaves the
- * key for the next one. Returns how many archives were removed.
+ * Removes every archive past its day from storage and forgets its key, periodically, so an archive whose owner never
+ * comes back does not stay. The row stays READY with its expiry, so the person is told it expired and may ask for a
+ * new one (the download answers 410 from the expiry alone, before the sweep comes). Rows are claimed with
+ * `skip locked`, so sweeps running at once on several instances each remove an archive exactly once; the key is
+ * cleared only after its file is gone, so a sweep that dies half-way leaves the key for the next one. Returns how
+ * many archives were removed.
  */
-export async function dropExpiredArchives(sql: Sql, storage: { remove(key: string): Promise<void> }, userId?: string): Promise<number> {
+export async function dropExpiredArchives(sql: Sql, storage: { remove(key: string): Promise<void> }): Promise<number> {
   return inBatches(DROP_BATCH, (limit) =>
     sql.begin(async (tx) => {
       const rows = await tx<{ id: string; storage_key: string }[]>`
         select id, storage_key from data_exports
-        where storage_key is not null and expires_at <= now() ${userId ? tx`and user_id = ${userId}` : tx``}
+        where storage_key is not null and expires_at <= now()
         order by expires_at limit ${limit}
         for update skip locked`
       for (const r of rows) await storage.remove(r.storage_key)
