@@ -46,6 +46,10 @@ export interface Config {
   jobLeaseSeconds: number
   /** How long a reply may go without its writer's heartbeat before any instance fails and refunds it. */
   replyWriterGoneSeconds: number
+  /** How often every instance sweeps what has outlived its purpose (expired archives, ended sessions…). */
+  housekeepingMinutes: number
+  /** How long a staged chat-export file may go untouched before any instance takes it for abandoned. */
+  stagedUploadIdleMinutes: number
 }
 
 function int(env: Record<string, string | undefined>, name: string, fallback: number, min = 0): number {
@@ -166,5 +170,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedProxies: trustedProxies(env.TRUSTED_PROXIES ?? ''),
     jobLeaseSeconds: int(env, 'JOB_LEASE_SECONDS', 60, 1),
     replyWriterGoneSeconds: int(env, 'REPLY_WRITER_GONE_SECONDS', 45, 1),
+    housekeepingMinutes: int(env, 'HOUSEKEEPING_MINUTES', 10, 1),
+    stagedUploadIdleMinutes: int(env, 'STAGED_UPLOAD_IDLE_MINUTES', 60, 1),
   }
 }

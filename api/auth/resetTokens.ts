@@ -1,6 +1,7 @@
 // Password-reset tokens: random, single use, one hour, stored only as a SHA-256 hash.
 import { randomBytes, createHash } from 'node:crypto'
 import type { Sql } from '../db/database'
+import { inBatches } from '../jobs/periodic'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 
@@ -34,5 +35,16 @@ export async function consumeResetToken(sql: Sql, token: string, passwordHash: s
     await tx`update password_reset_tokens set used_at = now() where user_id = ${row.user_id} and used_at is null`
     await tx`update sessions set revoked_at = now() where user_id = ${row.user_id} and revoked_at is null`
     return row.user_id
+  })
+}
+
+/** Forgets the links past their hour (used or not): they can never be used again. Returns how many. */
+export async function dropExpiredResetTokens(sql: Sql): Promise<number> {
+  return inBatches(1000, async (limit) => {
+    const rows = await sql`
+      delete from password_reset_tokens where id in (
+        select id from password_reset_tokens where expires_at <= now() limit ${limit} for update skip locked)
+      returning id`
+    return rows.length
   })
 }

@@ -3,6 +3,7 @@
 import { SignJWT, jwtVerify } from 'jose'
 import type { Sql } from '../db/database'
 import type { UserRow } from '../users/users'
+import { inBatches } from '../jobs/periodic'
 
 export interface SessionKeys {
   secret: Uint8Array
@@ -78,4 +79,22 @@ export async function revokeSession(sql: Sql, sessionId: string) {
 
 export async function revokeUserSessions(sql: Sql, userId: string) {
   await sql`update sessions set revoked_at = now() where user_id = ${userId} and revoked_at is null`
+}
+
+/**
+ * Forgets the sessions that can no longer be used (expired or signed out) and began more than `keptMs` ago: their
+ * device and address outlive no purpose, and only the admin dashboard's recent days still count sign-ins from them.
+ * Rows are claimed with `skip locked`, so sweeps of several instances at once never wait on each other. Returns
+ * how many were forgotten.
+ */
+export async function dropEndedSessions(sql: Sql, keptMs: number): Promise<number> {
+  return inBatches(1000, async (limit) => {
+    const rows = await sql`
+      delete from sessions where id in (
+        select id from sessions
+        where (expires_at <= now() or revoked_at is not null) and created_at < now() - ${keptMs} * interval '1 millisecond'
+        limit ${limit} for update skip locked)
+      returning id`
+    return rows.length
+  })
 }

@@ -78,6 +78,9 @@ export function diskStorage(root: string): FileStorage {
   }
 }
 
+/** A file of the bucket read from local disk is fetched into a temporary folder of this prefix. */
+export const S3_TEMP_PREFIX = 'idealself-s3-'
+
 export interface S3Settings {
   bucket: string
   endpoint?: string
@@ -113,7 +116,7 @@ export function s3Storage(settings: S3Settings): FileStorage {
       }
     },
     async local(key) {
-      const dir = await mkdtemp(join(tmpdir(), 'idealself-s3-'))
+      const dir = await mkdtemp(join(tmpdir(), S3_TEMP_PREFIX))
       const path = join(dir, 'file')
       try {
         await Bun.write(path, client.file(checked(key)))

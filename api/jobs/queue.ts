@@ -4,6 +4,7 @@
 // statements, which keeps PGlite's single connection free while a handler waits on a model.
 import type { JSONValue, TransactionSql } from 'postgres'
 import type { Sql } from '../db/database'
+import { inBatches } from './periodic'
 
 type Db = Sql | TransactionSql<{}>
 
@@ -140,4 +141,21 @@ export async function releaseJob(sql: Db, job: JobRow): Promise<void> {
   await sql`
     update jobs set status = 'PENDING', attempts = attempts - 1, run_after = now(), locked_until = null, updated_at = now()
     where id = ${job.id} and status = 'RUNNING' and attempts = ${job.attempts}`
+}
+
+/**
+ * Forgets the jobs of `kinds` that finished (succeeded or failed for good) more than `keptMs` ago: for kinds whose
+ * record has no use once the work is done and a failure had its time to be looked into. Rows are claimed with
+ * `skip locked`, so sweeps on several instances at once each forget a job once. Returns how many were forgotten.
+ */
+export async function dropFinishedJobs(sql: Sql, kinds: string[], keptMs: number): Promise<number> {
+  return inBatches(1000, async (limit) => {
+    const rows = await sql`
+      delete from jobs where id in (
+        select id from jobs
+        where status in ('SUCCEEDED', 'FAILED') and kind in ${sql(kinds)} and updated_at < now() - ${keptMs} * interval '1 millisecond'
+        limit ${limit} for update skip locked)
+      returning id`
+    return rows.length
+  })
 }

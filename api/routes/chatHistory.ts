@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { Elysia, t } from 'elysia'
 import type { AppContext } from '../context'
 import { authGuard } from '../http/guard'
@@ -6,7 +5,7 @@ import { badRequest, notFound } from '../http/errors'
 import { isUuid } from '../http/validation'
 import { listImports, startImport } from '../chat-import/analysis/imports'
 import { MAX_FILES, analyzeNames, checkUploadLimits, describeProblems, isParsed, readExports } from '../chat-import/analysis/uploads'
-import { receiveUpload } from '../chat-import/analysis/incoming'
+import { receiveUpload, stagingDir } from '../chat-import/analysis/incoming'
 
 const USER_NAME_MAX = 200
 const userNameTooLong = `userName must be at most ${USER_NAME_MAX} characters`
@@ -36,7 +35,7 @@ export const chatHistoryRoutes = (ctx: AppContext) => {
         // Written to the staging folder as it arrives, then read in a child process: a large export never sits in
         // this process's memory, and its parsing never holds up other requests.
         const upload = await receiveUpload(request, {
-          dir: join(cfg.dataDir, 'incoming'),
+          dir: stagingDir(cfg.dataDir),
           maxBytes: cfg.chatHistoryMaxBytes,
           maxFiles: MAX_FILES,
           fileField: 'files',

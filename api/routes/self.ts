@@ -4,7 +4,7 @@ import { authGuard } from '../http/guard'
 import { HttpError, badRequest, conflict, forbidden, notFound } from '../http/errors'
 import { isUuid } from '../http/validation'
 import { isEmail } from '../http/validation'
-import { dropExpiredArchives, findExport, latestExport, requestExport, toDataExport } from '../self/dataExport'
+import { findExport, latestExport, requestExport, toDataExport } from '../self/dataExport'
 import { toUser, type UserRow } from '../users/users'
 import { deleteAccount } from '../self/account'
 import { sessionCookie } from './auth'
@@ -85,7 +85,6 @@ export const selfRoutes = (ctx: AppContext) => {
     .get(
       '/data-exports/latest',
       async ({ user }) => {
-        await dropExpiredArchives(sql, ctx.storage, user.id)
         const row = await latestExport(sql, user.id)
         if (!row) throw notFound('No data export yet')
         return toDataExport(row)

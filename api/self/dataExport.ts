@@ -8,6 +8,7 @@ import type { TransactionSql } from 'postgres'
 import type { Sql } from '../db/database'
 import { enqueue, holdsClaim, PermanentJobError } from '../jobs/queue'
 import type { JobHandler } from '../jobs/worker'
+import { inBatches } from '../jobs/periodic'
 import { listCharacters } from '../characters/characters'
 import { readGraph } from '../relations/graph'
 import { listMemories, toMemoryView } from '../memory/memories'
@@ -20,6 +21,8 @@ export const BUILD_DATA_EXPORT = 'build-data-export'
 /** How long a finished archive may be downloaded (issue: a link valid for 24 hours). */
 export const EXPORT_LIFETIME_MS = 24 * 60 * 60 * 1000
 const CURSOR_ROWS = 500
+/** The archive is written in a temporary folder of this prefix before it is stored. */
+export const EXPORT_TEMP_PREFIX = 'idealself-export-'
 
 export type ExportStatus = 'PENDING' | 'RUNNING' | 'READY' | 'FAILED'
 
@@ -267,7 +270,7 @@ export const buildDataExportJob: JobHandler = async (job, { ctx }) => {
   const [row] = await sql<ExportRow[]>`
     update data_exports set status = 'RUNNING', done_items = 0 where id = ${exportId} and user_id = ${job.user_id} returning *`
   if (!row) throw new PermanentJobError('The export no longer exists')
-  const dir = await mkdtemp(join(tmpdir(), 'idealself-export-'))
+  const dir = await mkdtemp(join(tmpdir(), EXPORT_TEMP_PREFIX))
   const path = join(dir, 'archive.zip')
   const zip = zipToFile(path)
   try {
@@ -313,12 +316,28 @@ export const buildDataExportJob: JobHandler = async (job, { ctx }) => {
   }
 }
 
-/** Archives past their day are removed from storage when the person next looks (and on account deletion). */
-export async function dropExpiredArchives(sql: Sql, storage: { remove(key: string): Promise<void> }, userId: string) {
-  const rows = await sql<{ id: string; storage_key: string }[]>`
-    select id, storage_key from data_exports where user_id = ${userId} and storage_key is not null and expires_at <= now()`
-  for (const r of rows) {
-    await storage.remove(r.storage_key)
-    await sql`update data_exports set storage_key = null where id = ${r.id}`
-  }
+/** Archives removed per transaction: the rows stay locked while their files are removed. */
+const DROP_BATCH = 100
+
+/**
+ * Removes every archive past its day from storage and forgets its key, periodically, so an archive whose owner never
+ * comes back does not stay. The row stays READY with its expiry, so the person is told it expired and may ask for a
+ * new one (the download answers 410 from the expiry alone, before the sweep comes). Rows are claimed with
+ * `skip locked`, so sweeps running at once on several instances each remove an archive exactly once; the key is
+ * cleared only after its file is gone, so a sweep that dies half-way leaves the key for the next one. Returns how
+ * many archives were removed.
+ */
+export async function dropExpiredArchives(sql: Sql, storage: { remove(key: string): Promise<void> }): Promise<number> {
+  return inBatches(DROP_BATCH, (limit) =>
+    sql.begin(async (tx) => {
+      const rows = await tx<{ id: string; storage_key: string }[]>`
+        select id, storage_key from data_exports
+        where storage_key is not null and expires_at <= now()
+        order by expires_at limit ${limit}
+        for update skip locked`
+      for (const r of rows) await storage.remove(r.storage_key)
+      if (rows.length) await tx`update data_exports set storage_key = null where id in ${tx(rows.map((r) => r.id))}`
+      return rows.length
+    }),
+  )
 }

@@ -1,9 +1,14 @@
 // A multipart upload of chat exports, received as it arrives: each file written to its own file in a staging folder
 // while its size is counted and its SHA-256 taken, so no export is ever held whole in memory; the text fields kept.
 // Files past the batch limit, over the size limit or not named .txt are read to their end and not kept.
+//
+// A process that dies while it receives, reads or stores an upload leaves its staged files behind, and the folder
+// may be shared by several instances (a volume they all mount as DATA_DIR). So every process marks the staged files
+// it still uses by touching them now and then (touchStaged), and any process may remove the files nobody has
+// written or touched for far longer than that (sweepStaged): those belong to no live upload on any instance.
 import Busboy from '@fastify/busboy'
 import { createWriteStream } from 'node:fs'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm, stat, unlink, utimes } from 'node:fs/promises'
 import { join } from 'node:path'
 import { once } from 'node:events'
 import { Readable } from 'node:stream'
@@ -47,6 +52,51 @@ export interface IncomingLimits {
 
 const isText = (name: string) => /\.txt$/i.test(name)
 
+/** The staging folder of a DATA_DIR. */
+export const stagingDir = (dataDir: string) => join(dataDir, 'incoming')
+
+/** This process's staged files, from their creation until they are discarded. */
+const inUse = new Set<string>()
+
+async function removeStaged(path: string) {
+  await rm(path, { force: true })
+  inUse.delete(path)
+}
+
+/**
+ * Marks every staged file this process still uses as used now, so no sweep on any instance takes it however long
+ * its upload, reading or storing lasts. A file already moved to storage is gone from the folder: nothing to mark.
+ */
+export async function touchStaged(now = new Date()): Promise<void> {
+  await Promise.all([...inUse].map((path) => utimes(path, now, now).catch(() => {})))
+}
+
+/**
+ * Removes the files of the staging folder not written or touched for `idleMs` (which must be several times the
+ * period of touchStaged), other than this process's own. Sweeps of several instances at once each remove a file at
+ * most once: the one whose unlink finds it gone counts nothing. Returns how many files this sweep removed.
+ */
+export async function sweepStaged(dir: string, idleMs: number, now = new Date()): Promise<number> {
+  const names = await readdir(dir).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return [] as string[]
+    throw e
+  })
+  let removed = 0
+  for (const name of names) {
+    const path = join(dir, name)
+    if (inUse.has(path)) continue
+    const info = await stat(path).catch(() => null)
+    if (!info?.isFile() || now.getTime() - info.mtimeMs < idleMs) continue
+    try {
+      await unlink(path)
+      removed++
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e
+    }
+  }
+  return removed
+}
+
 /** Writes `stream` to `file.path` (when kept) until it passes the size limit, hashing and counting every byte. */
 async function stage(stream: Readable, file: IncomingFile, maxBytes: number): Promise<void> {
   const hash = new Bun.CryptoHasher('sha256')
@@ -70,7 +120,7 @@ async function stage(stream: Readable, file: IncomingFile, maxBytes: number): Pr
   }
   file.sha256 = hash.digest('hex')
   if (file.tooLarge && file.path) {
-    await rm(file.path, { force: true })
+    await removeStaged(file.path)
     file.path = null
   }
 }
@@ -84,7 +134,7 @@ export async function receiveUpload(request: Request, limits: IncomingLimits): P
   const files: IncomingFile[] = []
   const fields = new Map<string, string[]>()
   const discard = async () => {
-    await Promise.all(files.map((f) => f.path && rm(f.path, { force: true })))
+    await Promise.all(files.map((f) => f.path && removeStaged(f.path)))
   }
   if (!request.body || !/^multipart\/form-data\s*;/i.test(contentType)) return { files, fields, discard }
 
@@ -111,6 +161,7 @@ export async function receiveUpload(request: Request, limits: IncomingLimits): P
     }
     const kept = index < limits.maxFiles && isText(fileName) && !refused
     const file: IncomingFile = { fileName, path: kept ? join(limits.dir, crypto.randomUUID()) : null, size: 0, sha256: '', tooLarge: false }
+    if (file.path) inUse.add(file.path)
     files.push(file)
     const staged = stage(stream, file, limits.maxBytes)
     // Awaited after the body ends; a failure here must not go unhandled meanwhile.
