@@ -79,6 +79,16 @@ const outDir = join(import.meta.dir, 'out', 'lighthouse')
 mkdirSync(outDir, { recursive: true })
 
 async function score(t: Target, run: number): Promise<Score> {
+  // Lighthouse now and then fails to record the trace of a load (NO_NAVSTART): that run is made again, once.
+  try {
+    return await scoreOnce(t, run)
+  } catch (e) {
+    console.error(`${t.label} run ${run + 1}: ${(e as Error).message} — running it again`)
+    return scoreOnce(t, run)
+  }
+}
+
+async function scoreOnce(t: Target, run: number): Promise<Score> {
   const result = await lighthouse(`${base}${t.path}`, {
     port: chrome.port,
     output: 'json',

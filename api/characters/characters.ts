@@ -6,6 +6,7 @@ import { badRequest, conflict } from '../http/errors'
 import { findTrainingData, saveNameAndDescription, type TrainingDataRow } from '../onboarding/trainingData'
 import type { JobStatus } from '../jobs/queue'
 import { BUILD_CHARACTER, enqueueBuild } from './buildJob'
+import { ANALYZE_CHAT_HISTORY } from '../chat-import/analysis/imports'
 import { lockCharacter, storePrompt } from './characterPrompt'
 import type { CharacterStage, StageCompletion } from './stages'
 
@@ -74,12 +75,16 @@ export function toCharacter(row: CharacterRow, includePrompt = false): Character
   }
 }
 
+// The jobs that make the character: its build, and each analysis of imported chats. Other jobs about the character
+// (the memories kept after every exchange) are not part of making it and would grow the list with every message.
+const GENERATION_JOBS = [BUILD_CHARACTER, ANALYZE_CHAT_HISTORY]
+
 function selectCharacters(sql: Sql, userId: string, characterId: string | null) {
   return sql<CharacterRow[]>`
     select c.id, c.name, c.is_ready, c.prompt, c.ideal_self_prompt, c.created_at, c.updated_at,
       coalesce((select json_agg(j order by j.created_at, j.id) from (
         select id, kind, status, attempts, max_attempts, last_error, created_at, updated_at from jobs
-        where character_id = c.id) j), '[]') as jobs,
+        where character_id = c.id and kind in ${sql(GENERATION_JOBS)}) j), '[]') as jobs,
       coalesce((select json_agg(s order by s.completed_at, s.stage) from (
         select stage, completed_at from character_stage_completions where character_id = c.id) s), '[]') as stages
     from characters c

@@ -74,6 +74,20 @@ describe('with no model: rules remember, recall brings it back with its chip', (
     expect(page.body.messages.find((m: any) => m.id === reply.botMessageId).sources.memories[0].id).toBe(memory.id)
   })
 
+  test('the memories kept after each exchange are not jobs that make the character', async () => {
+    const chat = await startChat(offline)
+    for (const text of ['I moved to Tainan last spring.', 'My brother Kai visits on Sundays.'])
+      expect((await extracted(offline, (await say(offline, chat, text)).botMessageId)).status).toBe('SUCCEEDED')
+    // The character of this setup was written straight into the database, so no job made it.
+    const [{ count }] = await offline.ctx.sql<{ count: number }[]>`
+      select count(*)::int as count from jobs where character_id = ${chat.characterId} and kind = ${EXTRACT_MEMORIES}`
+    expect(count).toBe(2)
+    const character = (await offline.json('GET', `/chatbots/characters/${chat.characterId}`, { cookie: chat.cookie })).body
+    expect(character.characterGenerationJobs).toEqual([])
+    const listed = (await offline.json('GET', '/chatbots/characters', { cookie: chat.cookie })).body
+    expect(listed.find((c: any) => c.id === chat.characterId).characterGenerationJobs).toEqual([])
+  })
+
   test('Chinese memories are found by a message sharing a word with them', async () => {
     const chat = await startChat(offline)
     await extracted(offline, (await say(offline, chat, '我妹妹小美三月開始上大學。')).botMessageId)
