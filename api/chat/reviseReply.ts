@@ -9,6 +9,7 @@ import { recallForReply, rememberExchange } from '../memory/chatHooks'
 import type { ReplySources } from '../memory/sources'
 import { countMessage } from './messageCount'
 import { chatScene } from './scene'
+import { markWriting } from './staleReplies'
 import { assessTurn } from './safety/detect'
 import { attachments, limitReached, recentTurns, startReply, type ChatDeps, type StartedReply } from './sendMessage'
 
@@ -84,6 +85,7 @@ async function revise(
     const counted = await countMessage(tx, req.userId, deps.limitPeriod)
     if (!counted) throw await limitReached(tx, req.userId)
     const rollback = await change(tx, turn, recall.sources)
+    await markWriting(tx, turn.reply.id)
     const [question] = await tx<TurnRow[]>`select id, role, text, status, sources, version, help_text, created_at from messages where id = ${turn.question.id}`
     const [reply] = await tx<TurnRow[]>`select id, role, text, status, sources, version, help_text, created_at from messages where id = ${turn.reply.id}`
     await tx`update conversations set updated_at = now() where id = ${req.conversationId} and user_id = ${req.userId}`

@@ -3,7 +3,7 @@
 // start and every little while, any process fails such replies the way a model failure does (spec §4 "Chat
 // send"): the reply and the message it answered are removed and the message is given back to the allowance,
 // so the page polling for it gets a 404 and shows the failure dialog, and a page reading its stream from any
-// instance gets the failure as its last event.
+// instance gets the failure as its last event. A regenerated reply gets back the version it was replacing.
 import type { Sql } from '../db/database'
 import type { ErrorBody } from '../http/errors'
 import type { ReplyRelay } from './replyRelay'
@@ -20,6 +20,17 @@ export const WRITER_GONE: ErrorBody = {
   statusCode: 502,
   error: 'BotResponseFailureException',
   message: 'No response was returned from the model',
+}
+
+/**
+ * Marks a reply as being written inside the transaction that makes it PENDING. A regenerated or re-sent reply keeps
+ * the old row and its old `created_at`, so between that commit and the writer's first mark another instance's
+ * sweep would take it for abandoned; marked in the same transaction, it never looks unmarked.
+ */
+export async function markWriting(tx: Sql, messageId: string) {
+  await tx`
+    insert into reply_heartbeats (message_id) values (${messageId})
+    on conflict (message_id) do update set beat_at = now()`
 }
 
 export interface ReplyWatch {
@@ -67,8 +78,8 @@ export function createReplyWatch(
     await Promise.all([...writes])
     const failed = await sql.begin(async (tx) => {
       // skip locked: several processes may sweep at once; each stale reply is failed by exactly one.
-      const stale = await tx<{ id: string; user_id: string; conversation_id: string; xid: string }[]>`
-        select b.id, b.user_id, b.conversation_id, b.xmin::text as xid from messages b
+      const stale = await tx<{ id: string; user_id: string; conversation_id: string; xid: string; version: number }[]>`
+        select b.id, b.user_id, b.conversation_id, b.xmin::text as xid, b.version from messages b
         where b.role = 'ASSISTANT' and b.status = 'PENDING'
           and b.created_at < now() - ${goneMs} * interval '1 millisecond'
           and not exists (select 1 from reply_heartbeats h
@@ -76,6 +87,21 @@ export function createReplyWatch(
         order by b.created_at limit 100
         for update of b skip locked`
       for (const reply of stale) {
+        // A regenerated reply whose writer died: the version it replaced comes back, as a failed regeneration
+        // in the writing process restores it; only the regeneration is given back.
+        const [previous] = await tx`
+          delete from message_versions where message_id = ${reply.id} and version = ${reply.version - 1}
+          returning text, help_text, sources`
+        if (previous) {
+          await tx`
+            update messages set text = ${previous.text}, help_text = ${previous.help_text}, sources = ${previous.sources === null ? null : tx.json(previous.sources)},
+              status = 'COMPLETE', version = ${reply.version - 1}
+            where id = ${reply.id}`
+          await tx`
+            update users set message_count = greatest(message_count - 1, 0)
+            where id = ${reply.user_id} and subscription_type <> 'PREMIUM'`
+          continue
+        }
         // The question was written in the same transaction as the empty reply, so it carries the same xmin.
         const [question] = await tx<{ created_at: Date }[]>`
           delete from messages

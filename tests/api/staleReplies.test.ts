@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestApp, type TestApp } from '../helpers/testApp'
 import { createReplyWatch } from '../../api/chat/staleReplies'
+import { regenerateReply } from '../../api/chat/reviseReply'
+import type { ModelProvider } from '../../api/llm/provider'
 import { startChat, type ChatSetup } from '../unit/chat/chatFixtures'
 
 let app: TestApp
@@ -99,5 +101,74 @@ describe('replies whose writer is gone', () => {
     await expect.poll(async () => (await app.ctx.sql`select 1 from reply_heartbeats where message_id = ${botId}`).length, { timeout: 5000 }).toBe(0)
     const [row] = await app.ctx.sql<{ status: string }[]>`select status from messages where id = ${botId}`
     expect(row.status).toBe('COMPLETE')
+  })
+})
+
+describe('regenerated replies', () => {
+  const say = (chat: ChatSetup) =>
+    app.json('POST', `${chat.path}/chat?sse=false`, { cookie: chat.cookie, body: { text: 'Hello', currentDateTime: 'Sunday 2026-11-22 10:30:00' } })
+  const backdate = (chat: ChatSetup) =>
+    app.ctx.sql`update messages set created_at = created_at - interval '10 minutes' where conversation_id = ${chat.conversationId}`
+
+  test('are marked alive in the transaction that reopens them: another instance never takes one for abandoned', async () => {
+    const chat = await startChat(app, { ready: true })
+    expect((await say(chat)).status).toBe(200)
+    // The old row keeps its old creation time, well past any grace period.
+    await backdate(chat)
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    // A model that answers only when told: the reply stays PENDING for as long as the test needs.
+    const slow: ModelProvider = {
+      ...app.ctx.model.provider,
+      async *streamChat() {
+        await held
+        yield 'A new answer'
+      },
+    }
+    const started = await regenerateReply(
+      { sql: app.ctx.sql, storage: app.ctx.storage, provider: slow, limitPeriod: app.ctx.cfg.freeLimitPeriod },
+      { userId: chat.userId, conversationId: chat.conversationId, characterId: chat.characterId, currentDateTime: 'Sunday 2026-11-22 10:31:00' },
+    )
+    // Another instance's sweep, with none of this process's marks in flight (the writer was never tracked here).
+    const other = createReplyWatch(app.ctx.sql, { period: 'week', goneMs: 5_000 })
+    try {
+      expect(await other.sweep()).toBe(0)
+      const [row] = await app.ctx.sql<{ status: string; version: number }[]>`select status, version from messages where id = ${started.botMessage.id}`
+      expect(row).toEqual({ status: 'PENDING', version: 2 })
+    } finally {
+      release()
+      await started.outcome
+      await other.stop()
+    }
+    const [done] = await app.ctx.sql<{ status: string; text: string }[]>`select status, text from messages where id = ${started.botMessage.id}`
+    expect(done.status).toBe('COMPLETE')
+  })
+
+  test('when the writer of a regeneration is gone, the reply it replaced comes back and the regeneration is given back', async () => {
+    const chat = await startChat(app, { ready: true })
+    const first = await say(chat)
+    const question = first.body.newUserMessage.id
+    const replyId = first.body.newChatbotMessage.id
+    const [before] = await app.ctx.sql<{ text: string; help_text: string | null; sources: unknown }[]>`select text, help_text, sources from messages where id = ${replyId}`
+    // What regenerateReply leaves behind when its process dies mid-stream: version 1 kept aside, the reply reopened
+    // empty as version 2, one more message counted, no writer marking it.
+    await app.ctx.sql.begin(async (tx) => {
+      await tx`
+        insert into message_versions (message_id, version, text, help_text, sources, created_at)
+        select id, 1, text, help_text, sources, created_at from messages where id = ${replyId}`
+      await tx`update messages set text = '', status = 'PENDING', version = 2 where id = ${replyId}`
+      await tx`update users set message_count = message_count + 1 where id = ${chat.userId}`
+    })
+    await backdate(chat)
+    const counted = await countOf(chat.userId)
+    expect(await app.ctx.replies.sweep()).toBeGreaterThanOrEqual(1)
+    const [after] = await app.ctx.sql<{ text: string; help_text: string | null; sources: unknown; status: string; version: number }[]>`
+      select text, help_text, sources, status, version from messages where id = ${replyId}`
+    expect(after).toEqual({ ...before, status: 'COMPLETE', version: 1 })
+    expect(await app.ctx.sql`select 1 from message_versions where message_id = ${replyId}`).toHaveLength(0)
+    expect(await app.ctx.sql`select 1 from messages where id = ${question}`).toHaveLength(1)
+    expect(await countOf(chat.userId)).toBe(counted - 1)
+    const poll = await app.json('GET', `/chatbots/conversations/${chat.conversationId}/messages/${replyId}`, { cookie: chat.cookie })
+    expect(poll.body.text).toBe(before.text)
   })
 })
