@@ -270,9 +270,14 @@ describe('what else outlives its purpose', () => {
     const waiting = await job(EXTRACT_MEMORIES, 'PENDING', 48)
     const build = await job(BUILD_CHARACTER, 'SUCCEEDED', 48)
 
-    await app.housekeeping.runAll()
-
-    const left = (await app.ctx.sql<{ id: string }[]>`select id from jobs where user_id = ${id}`).map((r) => r.id)
-    expect(left.sort()).toEqual([recent, waiting, build].sort())
+    try {
+      await app.housekeeping.runAll()
+      const left = (await app.ctx.sql<{ id: string }[]>`select id from jobs where user_id = ${id}`).map((r) => r.id)
+      expect(left.sort()).toEqual([recent, waiting, build].sort())
+    } finally {
+      // Test files share the database: a waiting extraction left behind would hold up every test that waits for
+      // extractions to settle.
+      await app.ctx.sql`delete from jobs where user_id = ${id}`
+    }
   })
 })
