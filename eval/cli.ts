@@ -1,7 +1,7 @@
 // `npm run eval` and `npm run eval:compare`: options, the model from the app's own configuration (api/config.ts,
 // api/llm/selectProvider.ts) with the command line's choices on top, the database, and the run files.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -178,9 +178,12 @@ export async function runEval(argv: string[], env: Record<string, string | undef
   const todo = scenarios.filter((s) => !keptIds.has(s.id))
 
   const startedAt = new Date().toISOString()
-  const id = previous?.id ?? `${startedAt.replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')}-${ref.kind}${ref.model ? `-${ref.model.replace(/[^a-zA-Z0-9.]+/g, '_')}` : ''}`
   const outDir = resolve(values.resume ? dirname(values.resume) : (values.out ?? join(root, 'eval', 'runs')))
   mkdirSync(outDir, { recursive: true })
+  const stamp = `${startedAt.replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', '-')}-${ref.kind}${ref.model ? `-${ref.model.replace(/[^a-zA-Z0-9.]+/g, '_')}` : ''}`
+  // Two runs started within the same second (a quick offline run, a script) each keep their own files.
+  let id = previous?.id ?? stamp
+  for (let n = 2; !previous && existsSync(join(outDir, `${id}.json`)); n++) id = `${stamp}-${n}`
   const jsonFile = values.resume ? resolve(values.resume) : join(outDir, `${id}.json`)
   const markdownFile = jsonFile.replace(/\.json$/, '') + '.md'
 

@@ -161,7 +161,8 @@ describe('regenerated replies', () => {
     })
     await backdate(chat)
     const counted = await countOf(chat.userId)
-    expect(await app.ctx.replies.sweep()).toBeGreaterThanOrEqual(1)
+    // Whichever process sweeps first (test files share the database, and every app sweeps) restores it.
+    await app.ctx.replies.sweep()
     const [after] = await app.ctx.sql<{ text: string; help_text: string | null; sources: unknown; status: string; version: number }[]>`
       select text, help_text, sources, status, version from messages where id = ${replyId}`
     expect(after).toEqual({ ...before, status: 'COMPLETE', version: 1 })
