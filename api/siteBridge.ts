@@ -18,7 +18,7 @@ export interface SiteBridge {
   /** The user of the session cookie in a Cookie header, or null; throws when the database is out of reach. */
   currentUser(cookieHeader: string | null): Promise<User | null>
   /** The locale doc an admin saved for a language (overrides the bundled texts), or null; throws when the database is out of reach. */
-  savedLocale(lang: string): Promise<Record<string, unknown> | null>
+  savedLocale(lang: Lang): Promise<Record<string, unknown> | null>
   /** The headers every page and file carries (Content-Security-Policy, HSTS…). */
   securityHeaders: SecurityHeaders
   /** The model provider answering replies (`offline` means no model). */
@@ -72,7 +72,7 @@ export function exposeRuntime(rt: Runtime) {
       if (hit && hit.until > Date.now()) return hit.doc
       const asked = generation
       // A failed read throws (the page is a 503) rather than standing for "nothing saved", which would be kept.
-      const doc = (await readRetried(() => localeDoc(rt.ctx.sql, lang as Lang)))?.content ?? null
+      const doc = (await readRetried(() => localeDoc(rt.ctx.sql, lang)))?.content ?? null
       // No database read per page view; an edit empties the cache at once (above), and the expiry covers the moments
       // a notice could be missed while the listening connection reconnects.
       if (asked === generation) localeCache.set(lang, { doc, until: Date.now() + 3000 })

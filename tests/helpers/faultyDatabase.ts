@@ -76,7 +76,7 @@ export async function startFaultyDatabase(databaseUrl: string): Promise<FaultyDa
       return null
     }
 
-    client.on('data', (chunk) => {
+    client.on('data', (chunk: Buffer) => {
       pending = Buffer.concat([pending, chunk])
       const whole: Buffer[] = []
       for (;;) {

@@ -2,7 +2,9 @@ import { describe, expect, test } from 'vitest'
 import postgres from 'postgres'
 import { isConnectionError, readRetried, wholeRows } from '../../../api/db/connectionErrors'
 
-const server = (code: string, message: string, severity = 'ERROR') => new postgres.PostgresError({ code, message, severity, severity_local: severity })
+// postgres.js builds its PostgresError from the fields of the server's message (its typings show Error's constructor).
+const PostgresError = postgres.PostgresError as unknown as new (fields: Record<string, string>) => Error
+const server = (code: string, message: string, severity = 'ERROR') => new PostgresError({ code, message, severity, severity_local: severity })
 const socket = (code: string, syscall = 'connect') => Object.assign(new Error(`${syscall} ${code} 127.0.0.1:5432`), { code, errno: -1, syscall })
 // As postgres.js makes them (src/errors.js): connection(x) and generic(code, message).
 const client = (code: string) => Object.assign(new Error(`write ${code} 127.0.0.1:5432`), { code, errno: code, address: '127.0.0.1', port: 5432 })
