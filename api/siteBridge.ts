@@ -7,15 +7,18 @@ import { misdirected } from './http/publicOrigin'
 import { securityHeaders, type SecurityHeaders } from './http/securityHeaders'
 import { CHANNELS, MAYBE_MISSED } from './db/bus'
 import { LOCALES_CHANGED } from './routes/contentEditors'
+import { readRetried } from './db/connectionErrors'
+import { localeDoc } from './content/localeDocs'
+import type { Lang } from './content/definitions'
 
 export interface SiteBridge {
   handle(request: Request, clientAddress?: string): Promise<Response>
   /** In production, the refusal of a request that came for a host other than PUBLIC_URL's; else null. */
   refuseMisdirected(request: Request): Response | null
-  /** The user of the session cookie in a Cookie header, or null. */
+  /** The user of the session cookie in a Cookie header, or null; throws when the database is out of reach. */
   currentUser(cookieHeader: string | null): Promise<User | null>
-  /** The locale doc an admin saved for a language (overrides the bundled texts), or null. */
-  savedLocale(lang: string): Promise<Record<string, unknown> | null>
+  /** The locale doc an admin saved for a language (overrides the bundled texts), or null; throws when the database is out of reach. */
+  savedLocale(lang: Lang): Promise<Record<string, unknown> | null>
   /** The headers every page and file carries (Content-Security-Policy, HSTS…). */
   securityHeaders: SecurityHeaders
   /** The model provider answering replies (`offline` means no model). */
@@ -51,15 +54,16 @@ export function exposeRuntime(rt: Runtime) {
       return refusal && Response.json(refusal, { status: refusal.statusCode })
     },
     async currentUser(cookieHeader) {
-      const found = await signedInUser(rt.ctx, readCookie(cookieHeader, rt.ctx.cookieName))
+      // Tried again on a lost connection, as the API does its reads: a page is a 503 only when the second try fails too.
+      const found = await readRetried(() => signedInUser(rt.ctx, readCookie(cookieHeader, rt.ctx.cookieName)))
       return found ? toUser(found.user, rt.cfg.freeLimitPeriod) : null
     },
     async savedLocale(lang) {
       const hit = localeCache.get(lang)
       if (hit && hit.until > Date.now()) return hit.doc
       const asked = generation
-      const res = await rt.app.handle(new Request(`http://internal/api/v1/locales/${lang}`))
-      const doc = res.ok ? ((await res.json()) as Record<string, unknown>) : null
+      // A failed read throws (the page is a 503) rather than standing for "nothing saved", which would be kept.
+      const doc = (await readRetried(() => localeDoc(rt.ctx.sql, lang)))?.content ?? null
       // No database read per page view; an edit empties the cache at once (above), and the expiry covers the moments
       // a notice could be missed while the listening connection reconnects.
       if (asked === generation) localeCache.set(lang, { doc, until: Date.now() + 3000 })

@@ -1,6 +1,6 @@
 // `npm test`: unit and API suites (vitest on Bun), then on the production build the multi-instance journey (two
-// instances behind nginx on one PostgreSQL database; skipped, saying why, without DATABASE_URL) and the browser
-// journeys.
+// instances behind nginx on one PostgreSQL database) and the pages when the database cannot be reached (both skipped,
+// saying why, without DATABASE_URL), and the browser journeys.
 import { spawnSync } from 'node:child_process'
 import { buildSite } from './build'
 

@@ -2,6 +2,7 @@
 // deletion take effect on the very next request.
 import { SignJWT, jwtVerify } from 'jose'
 import type { Sql } from '../db/database'
+import { wholeRows } from '../db/connectionErrors'
 import type { UserRow } from '../users/users'
 import { inBatches } from '../jobs/periodic'
 
@@ -65,11 +66,16 @@ export async function sessionIdFromToken(keys: SessionKeys, token: string | unde
   }
 }
 
-/** The signed-in user of a live session, suspended or not (the guard decides what that means). */
+/**
+ * The signed-in user of a live session, suspended or not (the guard decides what that means). A read the connection
+ * was lost under throws, never answers null: that would sign the person out for a moment.
+ */
 export async function sessionUser(sql: Sql, sessionId: string): Promise<UserRow | null> {
-  const [row] = await sql<UserRow[]>`
-    select u.* from sessions s join users u on u.id = s.user_id
-    where s.id = ${sessionId} and s.revoked_at is null and s.expires_at > now()`
+  const [row] = wholeRows(
+    await sql<UserRow[]>`
+      select u.* from sessions s join users u on u.id = s.user_id
+      where s.id = ${sessionId} and s.revoked_at is null and s.expires_at > now()`,
+  )
   return row ?? null
 }
 

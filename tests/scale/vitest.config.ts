@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 
-// The multi-instance journey: processes, a proxy and a database of its own; run after the site is built.
+// What needs the production build, run after the site is built: the multi-instance journey (processes, a proxy and a
+// database of its own) and the pages when the database cannot be reached.
 export default defineConfig({
   test: {
     root: new URL('../..', import.meta.url).pathname,

@@ -12,6 +12,17 @@ export function isUnavailable(error: unknown): boolean {
   return isConnectionError(error) || (error instanceof ServerApiError && error.status === 503)
 }
 
+/**
+ * For a read a page can do without (its fallback stands in when the read fails), except when the database is out of
+ * reach: then the page is the 503 below, not a page that quietly lacks its data.
+ */
+export const unlessUnavailable =
+  <T>(fallback: T) =>
+  (error: unknown): T => {
+    if (isUnavailable(error)) throw error
+    return fallback
+  }
+
 export function unavailablePage(lang: Lang): Response {
   const t = translatorFor(lang, bundledResources[lang])
   const html = `<!doctype html>

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isUnavailable, RETRY_AFTER_SECONDS, unavailablePage } from '../../../site/src/lib/unavailable'
+import { isUnavailable, RETRY_AFTER_SECONDS, unavailablePage, unlessUnavailable } from '../../../site/src/lib/unavailable'
 import { ServerApiError } from '../../../site/src/lib/serverApi'
 
 describe('a page whose database connection is lost', () => {
@@ -28,5 +28,15 @@ describe('a page whose database connection is lost', () => {
       expect(html).toContain(`<html lang="${htmlLang}">`)
       expect(html).toContain(`<h1>${title}</h1>`)
     }
+  })
+})
+
+describe('a read a page can do without', () => {
+  test('falls back on any failure but the database being out of reach, which makes the page a 503', () => {
+    const fallback = unlessUnavailable('fallback')
+    for (const error of [new ServerApiError(404, 'not found'), new ServerApiError(403, 'forbidden'), new ServerApiError(500, 'boom'), new TypeError('x')])
+      expect(fallback(error)).toBe('fallback')
+    for (const error of [new ServerApiError(503, '{"error":"ServiceUnavailable"}'), Object.assign(new Error('ended'), { code: 'CONNECTION_ENDED' })])
+      expect(() => fallback(error)).toThrow(error)
   })
 })
