@@ -29,7 +29,10 @@ async function version(sql: Sql) {
 }
 
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const sql = postgres(url, { ...pgOptions, max, idle_timeout: 30, connect_timeout: 5 })
+  // Reconnecting waits at most 2 s (postgres.js's own wait grows to 20 s after a few losses in a row, which kept
+  // the app away from a database that was back for that long after a restart).
+  const backoff = (retries: number) => (0.5 + Math.random() / 2) * Math.min(3 ** retries / 100, 2)
+  const sql = postgres(url, { ...pgOptions, max, idle_timeout: 30, connect_timeout: 5, backoff })
   return { sql, kind: 'postgres', version: () => version(sql), close: () => sql.end({ timeout: 5 }) }
 }
 
