@@ -3,7 +3,7 @@
 import { expect } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { readFileSync } from 'node:fs'
-import { test, apiSignIn, onboardByApi } from './helpers'
+import { test, apiSignIn, hydrated, onboardByApi } from './helpers'
 import { chatExportFixtures } from '../helpers/chatExportFixtures'
 
 const fixtures = chatExportFixtures()
@@ -14,6 +14,8 @@ const noSerious = async (page: import('@playwright/test').Page) => {
 }
 
 async function importChats(page: import('@playwright/test').Page, files: string[], me: string) {
+  // The import page is reached by a click, not page.goto: the files are given to the picker once its island is live.
+  await hydrated(page)
   await page.getByTestId('chat-file-input').setInputFiles(files.map(fixture))
   await page.getByRole('button', { name: 'Continue' }).click()
   await page.getByRole('radio', { name: me }).click()

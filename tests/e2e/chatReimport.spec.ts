@@ -4,7 +4,7 @@
 import { expect, type Page } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { readFileSync } from 'node:fs'
-import { test, apiSignIn, onboardByApi } from './helpers'
+import { test, apiSignIn, hydrated, onboardByApi } from './helpers'
 import { chatExportFixtures } from '../helpers/chatExportFixtures'
 
 const fixtures = chatExportFixtures()
@@ -38,6 +38,8 @@ async function importFromSettings(page: Page, files: Upload[], me: string, names
   await page.goto('/app/settings')
   await page.getByRole('link', { name: 'Import chat history' }).click()
   await expect(page).toHaveURL(/\/upload-chat-history\?from=%2Fapp%2Fsettings$/)
+  // Reached by a click, not page.goto: the files are given to the picker once its island is live.
+  await hydrated(page)
   await page.getByTestId('chat-file-input').setInputFiles(files)
   await page.getByRole('button', { name: 'Continue' }).click()
   await expect(page.getByText(`We found ${names.length} names in these conversations.`)).toBeVisible()

@@ -25,12 +25,15 @@ export function Composer(props: { conversationId: string; disabled: boolean; lim
   // (read after hydration: the server has no such storage). Saving is declared first so that it skips the first
   // render, before the draft has been read.
   const restored = useRef(false)
+  // Read-only until the island is live: text typed into the server's HTML would be replaced by the draft (or lost).
+  const [live, setLive] = useState(false)
   useEffect(() => {
     if (restored.current) saveDraft(props.conversationId, text)
   }, [text])
   useEffect(() => {
     setText(readDraft(props.conversationId))
     restored.current = true
+    setLive(true)
   }, [props.conversationId])
   const [files, setFiles] = useState<Attachment[]>([])
   const area = useRef<HTMLTextAreaElement>(null)
@@ -133,6 +136,7 @@ export function Composer(props: { conversationId: string; disabled: boolean; lim
           aria-invalid={over > 0}
           aria-describedby={text.length >= MESSAGE_COUNT_FROM ? 'chat-count' : undefined}
           disabled={props.disabled}
+          readOnly={!live}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
         />
