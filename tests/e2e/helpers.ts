@@ -135,3 +135,19 @@ export async function sendAndAwaitReply(page: Page, text: string) {
   await expect(page.locator('.msg-bot')).toHaveCount(replies + 1)
   await expect(page.locator('.msg-bot').last().getByRole('button', { name: 'Give feedback' })).toBeVisible({ timeout: 20_000 })
 }
+
+/** The end-user pages after onboarding, the ones the layout journeys check on every viewport. */
+export function appPages(ids: { conversationId: string; characterId: string }): string[] {
+  return [
+    '/app/select-character',
+    chatRoomPath(ids),
+    `/app/characters/${ids.characterId}/upload-chat-history`,
+    `/app/characters/${ids.characterId}/relations/edit`,
+    '/app/settings',
+    '/app/settings/profile',
+    '/app/settings/memories',
+    '/app/settings/help',
+    '/app/settings/subscription',
+    '/app/settings/customer-support',
+  ]
+}

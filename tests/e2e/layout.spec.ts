@@ -1,6 +1,6 @@
 // Every page at a phone, a tablet and a desktop size: layout assertions (layoutCheck.ts) and axe.
 import { expect, type Page } from '@playwright/test'
-import { test, apiSignIn, credentialSignIn, hydrated, onboardByApi } from './helpers'
+import { test, apiSignIn, appPages, credentialSignIn, hydrated, onboardByApi } from './helpers'
 import { pageFindings, VIEWPORTS } from './layoutCheck'
 
 async function visit(page: Page, path: string) {
@@ -24,17 +24,7 @@ for (const viewport of VIEWPORTS) {
       await visit(page, '/app/onboarding?step=get-username')
       findings.push(...(await pageFindings(page, 'onboarding')))
       const ids = await onboardByApi(page)
-      const pages = [
-        '/app/select-character',
-        `/app/conversations/${ids.conversationId}/character/${ids.characterId}`,
-        `/app/characters/${ids.characterId}/upload-chat-history`,
-        `/app/characters/${ids.characterId}/relations/edit`,
-        '/app/settings',
-        '/app/settings/profile',
-        '/app/settings/subscription',
-        '/app/settings/customer-support',
-      ]
-      for (const path of pages) {
+      for (const path of appPages(ids)) {
         await visit(page, path)
         findings.push(...(await pageFindings(page, path.replace(/[0-9a-f-]{36}/g, ':id'))))
       }

@@ -2,7 +2,7 @@
 // notches and rounded corners kept clear, 44 px touch targets, nothing wider than a 360 px screen, and a pull on
 // the chat that scrolls the messages instead of reloading the page.
 import { expect, type Page } from '@playwright/test'
-import { test, apiSignIn, hydrated, onboardByApi } from './helpers'
+import { test, apiSignIn, appPages, hydrated, onboardByApi } from './helpers'
 import { layoutProblems } from './layoutCheck'
 
 const PHONES = [
@@ -173,18 +173,7 @@ test.describe('at 360×740, the narrowest common phone', () => {
     await page.goto('/app/onboarding?step=get-username')
     await check('onboarding')
     const ids = await onboardByApi(page)
-    for (const path of [
-      '/app/select-character',
-      `/app/conversations/${ids.conversationId}/character/${ids.characterId}`,
-      `/app/characters/${ids.characterId}/upload-chat-history`,
-      `/app/characters/${ids.characterId}/relations/edit`,
-      '/app/settings',
-      '/app/settings/profile',
-      '/app/settings/memories',
-      '/app/settings/help',
-      '/app/settings/subscription',
-      '/app/settings/customer-support',
-    ]) {
+    for (const path of appPages(ids)) {
       await page.goto(path)
       await check(path.replace(/[0-9a-f-]{36}/g, ':id'))
     }

@@ -7,10 +7,11 @@ import {
   signFields,
   verifyCheckMacValue,
 } from '../../../../api/payments/ecpay/checkMacValue'
+import { SDK_NOTIFICATION, TEST_MERCHANT } from './publishedVectors'
 
 // ECPay's public stage merchant keys, used by every published vector.
-const KEY = 'pwFHCqoQZGmho4w6'
-const IV = 'EkRm7iFT261dpevs'
+const KEY = TEST_MERCHANT.hashKey
+const IV = TEST_MERCHANT.hashIV
 
 describe('ECPay published vectors (integrations §1)', () => {
   test('the developer-docs AioCheckOut example, including the encoded intermediate string', () => {
@@ -38,20 +39,8 @@ describe('ECPay published vectors (integrations §1)', () => {
   })
 
   test('the SDK notification example (GetCheckoutResponse.php)', () => {
-    const fields = {
-      MerchantID: '3002607',
-      MerchantTradeNo: 'WPLL4E341E122DB44D62',
-      PaymentDate: '2019/05/09 00:01:21',
-      PaymentType: 'Credit_CreditCard',
-      PaymentTypeChargeFee: '1',
-      RtnCode: '1',
-      RtnMsg: '交易成功',
-      SimulatePaid: '0',
-      TradeAmt: '500',
-      TradeDate: '2019/05/09 00:00:18',
-      TradeNo: '1905090000188278',
-    }
-    expect(computeCheckMacValue(fields, KEY, IV)).toBe('6E7F053EF215FC851A050A2FF01D72CBE440EA138DC3E905647985DDF236FD25')
+    const { CheckMacValue: published, ...fields } = SDK_NOTIFICATION
+    expect(computeCheckMacValue(fields, KEY, IV)).toBe(published)
   })
 
   test('the period-action cancel vector', () => {

@@ -1,24 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import { signFields } from '../../../../api/payments/ecpay/checkMacValue'
 import { extendExpiry, parseFormBody, verifyNotification } from '../../../../api/payments/ecpay/ecpayNotification'
+import { SDK_NOTIFICATION, TEST_MERCHANT } from './publishedVectors'
 
-const merchant = { merchantId: '3002607', hashKey: 'pwFHCqoQZGmho4w6', hashIV: 'EkRm7iFT261dpevs' }
-
-// The SDK's published notification, with its published CheckMacValue.
-const sdkExample = {
-  MerchantID: '3002607',
-  MerchantTradeNo: 'WPLL4E341E122DB44D62',
-  PaymentDate: '2019/05/09 00:01:21',
-  PaymentType: 'Credit_CreditCard',
-  PaymentTypeChargeFee: '1',
-  RtnCode: '1',
-  RtnMsg: '交易成功',
-  SimulatePaid: '0',
-  TradeAmt: '500',
-  TradeDate: '2019/05/09 00:00:18',
-  TradeNo: '1905090000188278',
-  CheckMacValue: '6E7F053EF215FC851A050A2FF01D72CBE440EA138DC3E905647985DDF236FD25',
-}
+const merchant = TEST_MERCHANT
+const sdkExample = SDK_NOTIFICATION
 
 const periodNotice = signFields(
   {
