@@ -148,8 +148,8 @@ function messagesOf(sql: Sql, userId: string, conversationId: string) {
 // flat (≈ 60 MB of heap at any size, bench/README.md) for a pause of 15–20 ms each, a few per second of building.
 const ROWS_BETWEEN_COLLECTIONS = 20_000
 let rowsSinceCollection = 0
-function collectNow() {
-  rowsSinceCollection += CURSOR_ROWS
+function collectNow(rows: number) {
+  rowsSinceCollection += rows
   if (rowsSinceCollection < ROWS_BETWEEN_COLLECTIONS) return
   rowsSinceCollection = 0
   Bun.gc(true)
@@ -241,7 +241,7 @@ export async function writeArchive(
       + `  "characterName": ${JSON.stringify(c.character_name)},\n  "createdAt": "${c.created_at.toISOString()}",\n  "updatedAt": "${c.updated_at.toISOString()}",\n  "messages": [`)
     let first = true
     for await (const rows of messagesOf(sql, userId, c.id)) {
-      collectNow()
+      collectNow(rows.length)
       let chunk = ''
       for (const m of rows) {
         chunk += (first ? '\n    ' : ',\n    ') + JSON.stringify({
@@ -258,7 +258,7 @@ export async function writeArchive(
     md.write(conversationHeading(language, c.name, c.character_name, c.created_at))
     const userName = training?.user_name || user.name
     for await (const rows of messagesOf(sql, userId, c.id)) {
-      collectNow()
+      collectNow(rows.length)
       md.write(rows.map((m) => markdownMessage(language, userName, c.character_name, {
         role: m.role, text: m.text, createdAt: m.created_at, feedback: m.feedback.map((f) => f.text),
         fileNames: m.file_ids.flatMap((id) => fileNames.get(id) ?? []),
