@@ -117,7 +117,8 @@ describe('reading a reply by its id', () => {
     expect((await stream.next()).value).toMatchObject({ event: 'start', data: { botMessageId: replyId } })
     const reading = eventsUntil(stream, ended)
     const sweptAt = performance.now()
-    expect(await writer.ctx.replies.sweep()).toBeGreaterThanOrEqual(1)
+    // Test files share the database: another app's sweep may take it first, and the reader is told all the same.
+    await writer.ctx.replies.sweep()
     const events = await reading
     // Told at once (a notice), not at the next heartbeat.
     expect(events.at(-1)!.at - sweptAt).toBeLessThan(5_000)
