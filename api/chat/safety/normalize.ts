@@ -13,6 +13,10 @@ const CANTONESE: [RegExp, string][] = [
   [/(?<![世境業眼外邊各學新租分交臨跨政商藝軍影樂法醫視網])[鎅界](?=手|腕|自己|傷|咗|了|到|多|深|條|開|損)/g, '割'],
   [/([送賣丟扔食用花])晒/g, '$1光'],
   [/[俾畀]/g, '給'],
+  [/儲(?=了|咗|緊|埋|起|夠|好多|很多|晒)/g, '存'],
+  [/收埋/g, '藏'],
+  [/櫃桶/g, '抽屜'],
+  [/(\d|好多|幾|成|一)粒/g, '$1顆'],
   [/嘢/g, '東西'],
   [/自鯊|紫砂|自鲨/g, '自殺'],
   [/想鼠/g, '想死'],
@@ -60,6 +64,8 @@ export function normalizeChinese(text: string): string {
     .replace(/[，、；]/g, ',')
     .replace(/[。！？!?]+/g, '。')
     .toLowerCase()
+    // Pinyin initials for 自殺, typed to get past filters: 想zs, 要zs.
+    .replace(/(想|要|去|打算|準備|想要|考慮)zs(?![a-z])/g, '$1自殺')
 }
 
 // Chat shorthand spelled out, applied on word boundaries after apostrophes are gone.
@@ -115,6 +121,7 @@ const SHORTHAND: [RegExp, string | ((match: string) => string)][] = [
   [/\bsu[i1]c[i1]dal\b/g, 'suicidal'],
   [/\bself[- ]?h[a*]rm(ing|ed)?\b/g, 'selfharm'],
   [/\bs\/h\b/g, 'selfharm'],
+  [/\b(want to|urge to|urges to|going to|need to|about to|tempted to|itch to|trying not to) sh\b/g, '$1 selfharm'],
   [/\bshd\b/g, 'selfharmed'],
   [/\bsh (?=relapse|again|urges?|free|clean|scars?|cuts?|marks?)/g, 'selfharm '],
   [/\bo\.?d\b(?!\w)/g, 'overdose'],

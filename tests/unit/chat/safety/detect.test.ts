@@ -4,7 +4,7 @@ import { normalizeChinese, normalizeEnglish } from '../../../../api/chat/safety/
 import { CATEGORIES } from '../../../../api/chat/safety/types'
 import { scoreCorpus, loadCorpus } from './corpus'
 
-// Two labelled sets written apart from the rules, each over English, Traditional and Simplified Chinese, every
+// Labelled sets written apart from the rules, each over English, Traditional and Simplified Chinese, every
 // category of the Columbia scale, and hard negatives (figures of speech, denials, fiction, study, grief, everyday).
 const corpus = loadCorpus()
 
@@ -109,6 +109,22 @@ describe('assessMessage', () => {
     // "Not a joke" is not a joke.
     expect(assessMessage('好想死 真的 不是平常講好玩的那種').level).toBe('crisis')
     expect(assessMessage('好想死喔 開玩笑的啦').level).not.toBe('crisis')
+    // What changed since ends a recovery story; a relapse told after it still counts.
+    const 改成跑步 = '以前壓力大的時候我會割自己，現在改成去跑步，今天跑了五公里'
+    expect(assessMessage(改成跑步).level).not.toBe('crisis')
+    expect(assessMessage(`${改成跑步}。可是昨晚又割了`).level).toBe('crisis')
+    expect(assessMessage('本来答应咨询师不再划了 今天还是没忍住').level).toBe('crisis')
+    expect(assessMessage("it's been 300 days without self harm!! my support group gave me a keyring").level).not.toBe('crisis')
+    // "不想死後給家裡人留麻煩" is not a denial.
+    expect(assessMessage('最近在整理东西 不想死后给家里人留麻烦').level).toBe('crisis')
+  })
+
+  test('laughter softens a wish only beside it, and never one said to be meant', () => {
+    expect(assessMessage('i want to die lol').level).not.toBe('crisis')
+    expect(assessMessage('tripped up the stairs in front of my whole lecture. i want to die 😭').level).not.toBe('crisis')
+    expect(assessMessage('sat on the kitchen floor thinking i wish i was dead. like properly. anyway hows your day lol').level).toBe('crisis')
+    expect(assessMessage('i want to die lol. not joking').level).toBe('crisis')
+    expect(assessMessage('我想死哈哈 說真的').level).toBe('crisis')
   })
 
   test('risk words without clear intent are uncertain, not a crisis', () => {
