@@ -56,7 +56,7 @@ const CANTONESE: [RegExp, string][] = [
 
 /** Chinese text in the form the rules are written in: Traditional, no spaces, plain punctuation. */
 export function normalizeChinese(text: string): string {
-  const flat = text.normalize('NFKC').replace(/\s+/g, '')
+  const flat = withoutInvisibles(text.normalize('NFKC')).replace(/\s+/g, '')
   let out = toTraditional(flat)
   for (const [pattern, replacement] of CANTONESE) out = out.replace(pattern, replacement)
   return out
@@ -68,8 +68,29 @@ export function normalizeChinese(text: string): string {
     .replace(/(想|要|去|打算|準備|想要|考慮)zs(?![a-z])/g, '$1自殺')
 }
 
+/** Zero-width and other format characters (U+200B, U+200D, soft hyphens, BOMs) typed or pasted inside words. */
+function withoutInvisibles(text: string): string {
+  return text.replace(/\p{Cf}/gu, '')
+}
+
+// Cyrillic and Greek letters that look like Latin ones ("ѕuicide"): read as the Latin letter they pass for.
+const LOOKALIKES: Record<string, string> = {
+  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', у: 'y', х: 'x', ѕ: 's', і: 'i', ј: 'j', к: 'k', м: 'm', т: 't', ԁ: 'd', һ: 'h', ӏ: 'l',
+  α: 'a', ο: 'o', ι: 'i', κ: 'k', ε: 'e', ν: 'v', τ: 't', υ: 'u', ρ: 'p',
+}
+const LOOKALIKE = new RegExp(`[${Object.keys(LOOKALIKES).join('')}]`, 'g')
+
+// Words spelled out letter by letter ("s u i c i d e", "k.i.l.l"), joined again when they make one of these.
+const SPELLED_OUT = /\b(?:[a-z][ .\-_*]){2,}[a-z]\b/g
+const SPELLED_WORDS = /^(?:suicide|suicidal|kill|die|dead|death|cut|cutting|selfharm|overdose|hang|myself|unalive|kms|ctb|end)$/
+
 // Chat shorthand spelled out, applied on word boundaries after apostrophes are gone.
 const SHORTHAND: [RegExp, string | ((match: string) => string)][] = [
+  [/\b(?:my self)\b/g, 'myself'],
+  [/\bkil\b(?= (?:myself|my self|me|urself))/g, 'kill'],
+  [/\b(?:sucide|suicde|suiside|suicid|suecide|sucicide|suiced)\b/g, 'suicide'],
+  [/\b(?:sucidal|suicidial|suisidal|sucicidal|suicdal)\b/g, 'suicidal'],
+  [/\b(want|wanna|going|gonna|need|trying|about|ready|planning|plan|have|got|deserve|wish) 2\b/g, '$1 to'],
   [/\bwanna\b/g, 'want to'],
   [/\bgonna\b/g, 'going to'],
   [/\bgotta\b/g, 'got to'],
@@ -136,9 +157,13 @@ const SHORTHAND: [RegExp, string | ((match: string) => string)][] = [
 
 /** English text in the form the rules are written in. */
 export function normalizeEnglish(text: string): string {
-  let out = text
-    .normalize('NFKC')
+  let out = withoutInvisibles(text.normalize('NFKC'))
     .toLowerCase()
+    .replace(LOOKALIKE, (char) => LOOKALIKES[char])
+    .replace(SPELLED_OUT, (run) => {
+      const word = run.replace(/[ .\-_*]/g, '')
+      return SPELLED_WORDS.test(word) ? word : run
+    })
     .replace(/[\u2018\u2019\u02bc\u2032`´']/g, '')
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/[\u2013\u2014]/g, ' - ')

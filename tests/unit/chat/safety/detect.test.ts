@@ -140,6 +140,13 @@ describe('normalisation', () => {
     expect(normalizeChinese('跳 落 去')).toBe('跳下去')
   })
 
+  test('what hides a word is taken out: zero-width characters, look-alike letters, letters spaced out, "2" for "to"', () => {
+    for (const text of ['i want to k\u200bill myself', 'thinking about \u0455uicide', 'thinking about s u i c i d e', 'k.i.l.l my self tonight', 'i want 2 die', 'i feel sucidal', '#suicidal', '想\u200b死', '想\u00ad自殺'])
+      expect(assessMessage(text).level, text).toBe('crisis')
+    for (const text of ['i a m fine', 'the u.s.a is big', 's.o.s my phone died', 'I want 2 tickets for the show'])
+      expect(assessMessage(text).level, text).toBe('none')
+  })
+
   test('English shorthand is spelled out', () => {
     expect(normalizeEnglish("i dont wanna be here rn")).toContain('dont want to be here right now')
     expect(normalizeEnglish('kms')).toContain('kill myself')
