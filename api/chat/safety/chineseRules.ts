@@ -268,6 +268,8 @@ export const CHINESE: RuleSet = {
     { category: 'preparatory', strength: 'crisis', topic: true, unless: /告別式|退休|畢業|演唱會|搬家|出國|留學|離職|轉學/, pattern: /(?:就當|當作|算是)(?:是)?最後的(?:告別|道別|再見)|最後的告別(?:吧|了)/ },
     { category: 'preparatory', strength: 'risk', pattern: /(?:我)?(?:以後)?不會再需要(?:了|這些|它|它們|那些)|(?:把|將)[^。]{0,10}(?:最喜歡|最愛|心愛|珍藏|寶貝)的[^。]{0,8}送(?:給|掉|人)|該扔的扔[^。]{0,4}該送的送/ },
     { category: 'self_harm', strength: 'crisis', pattern: /(?:拿|用)[^。]{0,4}(?:圓規|刀|美工刀|剪刀|針|筆|指甲|玻璃)[^。]{0,3}(?:扎|紮|刺|割|劃|戳|刮)(?:了)?(?:自己|我自己)|(?:扎|紮|刺|戳)了自己/ },
+    { category: 'passive_wish', strength: 'crisis', pattern: /(?<!原地|當場|直接|笑到|笑得|尷尬到|尷尬得)(?:好|真|超|很|就)?想(?:要)?去世(?!界)/ },
+    { category: 'passive_wish', strength: 'risk', pattern: /(?:好|真|超|很|就)?想(?:要)?(?:嘎|噶)(?:了|掉)/ },
     // —— Seventh round ——
     { category: 'passive_wish', strength: 'crisis', unless: /(?:媽|爸|奶奶|爺爺|外婆|外公|阿嬤|阿公|他|她|貓|狗)(?:[^。]{0,6})(?:絕症|癌症|末期|重病)/, pattern: /(?:絕症|癌症|末期|重病|不治之症)(?:[^。]{0,24})(?:鬆(?:了)?(?:一)?口氣|解脫|終於(?:可以|能)|太好了|反而好|也好|就好了|開心|不用活)/ },
     { category: 'burden', strength: 'crisis', pattern: /(?:保險|意外險|壽險|保單|理賠|保險金)(?:[^。]{0,8})(?:都|還)?比我(?:本人|自己|這個人)?(?:還|更)?(?:有用|值錢|有價值)/ },

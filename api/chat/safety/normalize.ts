@@ -64,8 +64,12 @@ export function normalizeChinese(text: string): string {
     .replace(/[，、；]/g, ',')
     .replace(/[。！？!?]+/g, '。')
     .toLowerCase()
-    // Pinyin initials for 自殺, typed to get past filters: 想zs, 要zs.
+    // Pinyin and Zhuyin typed to get past filters or to soften the word: 想zs, 想zisha, 自ㄕㄚ, 想ㄙ, 不想活ㄌ.
     .replace(/(想|要|去|打算|準備|想要|考慮)zs(?![a-z])/g, '$1自殺')
+    .replace(/zi ?sha(?![a-z])|自ㄕㄚ/g, '自殺')
+    .replace(/qing ?sheng(?![a-z])/g, '輕生')
+    .replace(/(想|去|要|快|好想|不如|乾脆|一)ㄙ/g, '$1死')
+    .replace(/ㄌ(?=$|[。,~!?])/g, '了')
 }
 
 /** Zero-width and other format characters (U+200B, U+200D, soft hyphens, BOMs) typed or pasted inside words. */

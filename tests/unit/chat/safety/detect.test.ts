@@ -141,9 +141,9 @@ describe('normalisation', () => {
   })
 
   test('what hides a word is taken out: zero-width characters, look-alike letters, letters spaced out, "2" for "to"', () => {
-    for (const text of ['i want to k\u200bill myself', 'thinking about \u0455uicide', 'thinking about s u i c i d e', 'k.i.l.l my self tonight', 'i want 2 die', 'i feel sucidal', '#suicidal', '想\u200b死', '想\u00ad自殺'])
+    for (const text of ['i want to k\u200bill myself', 'thinking about \u0455uicide', 'thinking about s u i c i d e', 'k.i.l.l my self tonight', 'i want 2 die', 'i feel sucidal', '#suicidal', '想\u200b死', '想\u00ad自殺', '我想ㄙ', '想自ㄕㄚ', '我想zisha', '不想活ㄌ'])
       expect(assessMessage(text).level, text).toBe('crisis')
-    for (const text of ['i a m fine', 'the u.s.a is big', 's.o.s my phone died', 'I want 2 tickets for the show'])
+    for (const text of ['i a m fine', 'the u.s.a is big', 's.o.s my phone died', 'I want 2 tickets for the show', '笑到想原地去世', '我想去世界各地旅行'])
       expect(assessMessage(text).level, text).toBe('none')
   })
 
