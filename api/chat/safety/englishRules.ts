@@ -17,7 +17,7 @@ export const ENGLISH: RuleSet = {
     // Denials: "im not suicidal", "i would never kill myself", "i dont want to die".
     new RegExp(`\\b(?:not|never|no longer|dont|doesnt|didnt|wont|wouldnt|isnt|arent|havent|hasnt|never ever|not really|not at all)(?: \\w+){0,3}? (?:suicidal|suicide|kill(?:ing)? myself|hurt(?:ing)? myself|harm(?:ing)? myself|selfharm|(?:want|wanna|going|planning|trying|thinking)(?: to| about| of)? (?:die|dying|end my life|ending my life|kill myself|killing myself|hurt myself|hurting myself)|die|dying|end my life|end it all|take my (?:own )?life|cutting|cut myself)\\b`, 'g'),
     /\b(?:i|id|ill|im)(?: would| will)? never (?:do|try) (?:that|anything like that|it)\b/g,
-    /\b\d+ (?:years?|months?|weeks?|days?) (?:clean|free) (?:from|of) (?:selfharm|self harm|cutting|hurting myself)\b[^.!?]*/g,
+    /(?<!\brelaps\w*\b[^]{0,40})(?![^.!?]{0,60}\b(?:ruined|broke|broken|relapsed|again|slipped|lost it|messed up|gave in|until (?:last night|today|yesterday|tonight)))\b\d+ (?:years?|months?|weeks?|days?) (?:clean|free) (?:from|of) (?:selfharm|self harm|cutting|hurting myself)\b[^.!?]*/g,
     /\b(?:bungee|bungy|cliff diving|cliff jumping|base jumping|skydiving|parachuting|zip ?lining|high diving|diving board|trampoline)\b[^.!?]*/g,
     /\bno (?:selfharm|self harm|suicidal|dark) (?:thoughts|urges|feelings)\b/g,
     // A recovery told from the far side: "in uni six years ago i thought about ending it. i got help and im in a good
@@ -37,6 +37,7 @@ export const ENGLISH: RuleSet = {
     /(?<!\b(?:dont|didnt|doesnt|not|never|no longer|barely|hardly|cant|wouldnt|stopped|stop)(?: \w+){0,2} )\b(?:i )?(?:really |do |still |honestly )?(?:want|wanna|intend|plan|mean) to (?:live|stay alive|keep living|stick around)\b/g,
     /\b(?:used to|once|would) (?:think|thought) (?:about|of) (?:ending it|suicide|killing myself|dying|ending my life)[^.!?]{0,20}(?:but|and) (?:i )?(?:dont|do not|not|no longer|never)(?: \w+)? ?(?:anymore|now|these days)?\b/g,
     // A question someone asked, answered no: "my therapist asked if id had thoughts of self harm and honestly no".
+    /\b(?:asked|asks|asking|ask)(?: me)? (?:if|whether)[^.!?]{0,90}?\band (?:for the first time|this time|finally|today)[^.!?]{0,30}? i (?:\w+ )?(?:said|answered) no\b/g,
     /\b(?:asked|asks|asking|ask)(?: me)? (?:if|whether)[^.!?]{0,90}?(?:and|but|,|\.) (?:i (?:honestly |just |truthfully )?(?:said|answered|told (?:her|him|them)) |i (?:could |can )(?:honestly |truthfully )?say |i said |i told (?:her|him|them) |honestly |tbh |the answer is |thankfully )*(?:no|nope|not really|i dont|im not|i havent|never|not at all)\b/g,
     // Asking about someone else: "how do i ask a friend if theyre thinking about suicide".
     /\b(?:ask|asking|tell|check (?:in )?(?:on|with)|know|notice|help|support|talk to)(?: (?:a|my|our|this))? (?:friend|friends|someone|somebody|them|him|her|student|students|coworker|colleague|son|daughter|kid|partner|brother|sister|mom|dad|person)\b(?! (?:more|better|less) than)[^.!?]{0,60}/g,
@@ -44,12 +45,20 @@ export const ENGLISH: RuleSet = {
     /\b(?:used to|in (?:high school|middle school|college|my teens)|back in (?:high school|middle school|college|\w+)|years ago|as a teen(?:ager)?|when i was (?:younger|a teen|\d+)|(?:scared|afraid|worried) (?:id|i would|i might))[^.!?]{0,50}(?:selfharm|cut|cutting|hurt myself|suicidal|attempt|ending it|killing myself|suicide|dying|relapse)[^.!?]{0,60}(?:but|and|,|now) [^.!?]{0,30}(?:clean|free|better|okay|ok|good place|fine|doing (?:well|good|better|great)|in recovery|recovered|happy now)\b[^.!?]*/g,
     // Recovery counted in time or said outright: "300 days without self harm", "havent had the urge to cut in
     // months", "that's well behind me now", "no urges to hurt myself".
-    /\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many) (?:days?|weeks?|months?|years?) (?:without|free of|free from|clean of|clean from) (?:selfharm|self harm|cutting|hurting myself|any (?:urges|selfharm|cutting)|an attempt|relapse)\b[^.!?]*/g,
+    /(?<!\brelaps\w*\b[^]{0,40})(?![^.!?]{0,60}\b(?:ruined|broke|broken|relapsed|again|slipped|lost it|messed up|gave in|until (?:last night|today|yesterday|tonight)))\b(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|many) (?:days?|weeks?|months?|years?) (?:without|free of|free from|clean of|clean from) (?:selfharm|self harm|cutting|hurting myself|any (?:urges|selfharm|cutting)|an attempt|relapse)\b[^.!?]*/g,
     /\b(?:havent|have not|hasnt|didnt|dont|do not) (?:had|have|felt|get|got) (?:the|an|any) (?:urges?|thoughts?|desire|need|impulse) (?:to|of|about) (?:cut|selfharm|hurt myself|harm myself|die|kill myself|end it|end my life)\b[^.!?]*/g,
     /\b(?:no|zero|without) (?:urges?|thoughts?|desire|impulse) (?:to|of|about) (?:cut|selfharm|hurt myself|harm myself|die|kill myself|end it|end my life)\b/g,
     /\b(?:used to|back when i|as a teen(?:ager)?|in my teens|years ago|when i was (?:younger|a teen|\d+))\b[^.!?]{0,60}\b(?:selfharm|cut|cutting|suicidal|attempt(?:ed)?|overdosed?|hurt myself)\b[^.!?]{0,50}\b(?:behind me|in the past|long gone|over now|therapy (?:really )?helped|got (?:help|better)|(?:im|i am) (?:better|okay|ok|fine|good|well|safe) now)\b[^.!?]*/g,
     // Asking whether a character means it: "is he actually contemplating suicide or is it more philosophical".
     /\b(?:is|was|does|did|do|are|were) (?:he|she|they|the (?:character|narrator|speaker|poet|protagonist)) (?:actually |really |literally |supposed to be )?(?:contemplating|considering|thinking (?:about|of)|going to|meant to|planning)\b[^.!?]*/g,
+    // A belief held once and no longer: "I used to believe everyone would be better off without me. I don't believe
+    // that anymore". "Its not like I want to disappear, I just want to skip the reunion."
+    /\bused to (?:believe|think|feel|tell myself|be convinced)\b[^]{0,100}?\b(?:i )?(?:dont|do not|no longer|dont really|stopped) (?:believe|think|feel|believing|thinking|feeling) (?:that|it|so|like that|this)\b(?: anymore)?/g,
+    /\b(?:its not like|not that|it isnt like|its not that) (?:i )?(?:actually |really )?(?:want|wanna|wish|plan|am going|im going) (?:to )?[^.!?,]{0,30}(?: or anything)?/g,
+    // A character's line (quotes are gone by now): "my character in the fanfic says i wish id never been born".
+    /\b(?:my |the |a |his |her |their )?(?:character|oc|villain|narrator|protagonist|hero|heroine|antagonist)\b[^.!?]{0,30}\b(?:says|said|goes|shouts|whispers|writes|screams|tells)\b[^.!?]*/g,
+    // Someone else's words in quotes: a character's line, a lyric ("my character says 'i wish id never been born'").
+    /\b(?:(?:he|she|they|character|narrator|villain|hero|heroine|protagonist|the line|line|song|lyric|lyrics|dialogue|quote|poem|it)\b[^.!?"“‘]{0,24}(?:says|said|goes|sings|writes|reads|shouts|whispers)|lines?|dialogue|quote)[:,]? ["“‘'][^"”’]{1,140}["”’']/g,
     // Figures of speech around dying and killing.
     /\b(?:dying|died|die|dead) (?:to|for|of|from) (?:see|go|know|meet|try|hear|get|have|eat|watch|tell|read|visit|laugh|laughter|laughing|embarrassment|shame|boredom|cringe|cuteness|envy|jealousy|happiness|excitement|curiosity|thirst|hunger|a (?:coffee|beer|drink|nap|burger|pizza|snack|bite)|some (?:coffee|food|sleep|pizza)|this|that|it)\b/g,
     /(?<!(?:wish|hope|if|pray|that) )\b(?:im|i was|we were|were) (?:literally |actually |so |totally )?(?:dying|dead)(?: (?:laughing|inside lol|rn lol))?(?= ?(?:lol|lmao|😂|🤣|💀|haha|at |over |from |because|cause|this|that))/g,
@@ -319,6 +328,13 @@ export const ENGLISH: RuleSet = {
 
     // A message that is only the word: "suicidal", "#suicidal af".
     { category: 'active_thoughts', strength: 'crisis', pattern: /^ ?#?suicidal(?: (?:af|asf|rn|right now|today|tonight|again|lately|atm|fr|ngl|tbh))* ?[.!…]* ?$/ },
+
+    // —— Ninth round ——
+    { category: 'preparatory', strength: 'risk', unless: /\b(?:climb\w*|camping|boat|sailing|tow|swing|hammock|gym|crossfit|skipping|jump rope|tug|craft|macrame|dog lead|leash|washing line|clothesline|bbq|barbecue|grill)\b/, pattern: /\b(?:the |a |my )?(?:rope|noose|charcoal|helium(?: tank| canister)?|exit bag|razor blades)\b.{0,30}\b(?:came|arrived|got delivered|was delivered|is here|turned up)\b|\b(?:its|i put it|i hid it|hidden|stashed|hid it)\b.{0,12}\b(?:in the back of|under|behind|at the bottom of) my (?:closet|wardrobe|bed|drawer|car|trunk|cupboard)\b/ },
+    { category: 'preparatory', strength: 'crisis', pattern: /\b(?:didnt|dont|doesnt|wont|never) (?:know|realise|realize|suspect|guess) (?:it was|its|this is|this was|that (?:it was|this was|it is)) (?:the )?(?:last time|goodbye|the end|my last)\b/ },
+    { category: 'self_harm', strength: 'crisis', pattern: /\brelaps(?:e|ed|ing)\b.{0,60}\b(?:cut|cutting|selfharm|blade|razor|burn(?:ing)?|scratch(?:ing)?)\b|\b(?:cut|cutting|selfharm|blade|razor)\b.{0,60}\b(?:relapsed|ruined it|broke my streak|lost my streak)\b/ },
+    { category: 'method_seeking', strength: 'crisis', topic: true, pattern: /\b(?:what|which|how)\b.{0,40}\b(?:to not survive|not to survive|so (?:you|i|one|a person) (?:dont|wont|doesnt) survive|you (?:dont|wont) survive|(?:is|are|be) (?:fatal|lethal|deadly|guaranteed))\b|\b(?:which|what)\b.{0,40}\b(?:most|more|least|really|actually) (?:lethal|deadly|fatal)\b|\b(?:where|which part|how deep)\b.{0,30}\b(?:cut|slit|stab)\b.{0,30}\b(?:fatal|lethal|deadly|die|to bleed out)\b/ },
+    { category: 'passive_wish', strength: 'crisis', pattern: /\b(?:pray|prays|praying|hope|hoping|wish|wishing)\b.{0,40}\b(?:for the opposite|to not make it|i dont make it|i wont make it|to not see|to never see) (?:(?:to )?(?:\d+|30|40|50|next year|my next birthday|another birthday|old age))?/ },
 
     // —— Hopelessness ——
     { category: 'hopelessness', strength: 'crisis', pattern: /\b(?:tired|sick|exhausted|weary|done|fed up|over) (?:of|with) (?:living|being alive|life|existing|this life|my life|it all|everything|being here|waking up|trying to stay alive|staying alive|breathing|being me|being myself|surviving)\b(?! (?:in|at) (?:this|the|that) (?:city|town|apartment|house|place|dorm|country))/ },
