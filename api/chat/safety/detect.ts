@@ -12,28 +12,29 @@ const RANK: Record<RiskLevel, number> = { none: 0, uncertain: 1, crisis: 2 }
 const SOFTENED_BY_LAUGHTER = new Set<Category>(['passive_wish', 'hopelessness', 'active_thoughts', 'method'])
 
 // Saying it is meant: "like properly", "not joking", 說真的. Laughter elsewhere in the message does not soften it.
-const SERIOUS = /\b(?:like properly|properly this time|for real(?: though)?|not (?:even )?(?:joking|kidding)|no joke|im serious|i mean it|seriously though|deadass)\b|(?:說真的|認真的|不是(?:在)?開玩笑|沒(?:有)?(?:在)?開玩笑|不是玩笑|真的不是說說)/
+const SERIOUS = /\b(?:(?:the )?truth is|like properly|properly this time|for real(?: though)?|not (?:even )?(?:joking|kidding)|no joke|im serious|i mean it|seriously though|deadass)\b|(?:說真的|認真的|不是(?:在)?開玩笑|沒(?:有)?(?:在)?開玩笑|不是玩笑|真的不是說說)/
 
 /**
  * Laughter softens a wish only where it is said: in the sentence of the wish or one beside it ("i want to die lol",
- * "我想死。哈哈"). A "lol" two sentences on ("…i wish i was dead. like properly. anyway hows your day lol") leaves
- * the wish as it was.
+ * "tripped in front of my whole lecture. i want to die", "我想死。哈哈"), and never with a time in the wish's own
+ * sentence ("i want to kill myself lol tonight"). A "lol" two sentences on ("…i wish i was dead. like properly. anyway
+ * hows your day lol") leaves the wish as it was.
  */
-function laughsBeside(laughter: RegExp, normalized: string, spans: string[]): boolean {
+function laughsBeside({ laughter, time }: RuleSet, normalized: string, spans: string[]): boolean {
+  const sentenceStart = (at: number) => Math.max(...['.', '!', '?', '。'].map((mark) => normalized.lastIndexOf(mark, at - 1))) + 1
+  const sentenceEnd = (at: number) => {
+    const next = normalized.slice(at).search(/[.!?。]/)
+    return next < 0 ? normalized.length : at + next + 1
+  }
   for (const span of spans) {
     const at = normalized.indexOf(span.trim())
-    // The span was rewritten by an ignore (it is not in the text as typed): read the whole message, as before.
-    if (at < 0) return laughter.test(normalized)
-    // From the sentence before ("tripped in front of my whole lecture. i want to die") to the one after.
-    let start = at
-    for (let sentence = 0; sentence < 2 && start > 0; sentence++)
-      start = Math.max(...['.', '!', '?', '。'].map((mark) => normalized.lastIndexOf(mark, start - 2))) + 1
-    let end = at + span.length
-    for (let sentence = 0; sentence < 2 && end < normalized.length; sentence++) {
-      const next = normalized.slice(end).search(/[.!?。]/)
-      end = next < 0 ? normalized.length : end + next + 1
-    }
-    if (laughter.test(normalized.slice(start, end))) return true
+    // The span was rewritten by an ignore (it is not in the text as typed): read the whole message.
+    if (at < 0) return laughter.test(normalized) && !time.test(normalized)
+    const own = [sentenceStart(at), sentenceEnd(at + span.trim().length)]
+    if (time.test(normalized.slice(own[0], own[1]))) continue
+    const before = own[0] > 1 ? sentenceStart(own[0] - 1) : own[0]
+    const after = own[1] < normalized.length ? sentenceEnd(own[1]) : own[1]
+    if (laughter.test(normalized.slice(before, after))) return true
   }
   return false
 }
@@ -74,7 +75,7 @@ function assessWith(set: RuleSet, normalized: string): Assessment {
     const crisisSpans = matched.filter((r) => r.strength === 'crisis').map((r) => text.match(r.pattern)![0])
     const laughing =
       !SERIOUS.test(normalized) &&
-      (set.joking.test(normalized) || (!timed && laughsBeside(set.laughter, normalized, crisisSpans))) &&
+      (set.joking.test(normalized) || laughsBeside(set, normalized, crisisSpans)) &&
       [...crisis].every((c) => SOFTENED_BY_LAUGHTER.has(c))
     if (laughing && !risk.size) return { level: 'uncertain', categories, joking: true }
     return { level: 'crisis', categories: timed ? [...categories, 'intent_timing'] : categories }
