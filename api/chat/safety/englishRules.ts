@@ -388,7 +388,17 @@ export const ENGLISH: RuleSet = {
     { category: 'method', strength: 'risk', pattern: /\b(?:pills|painkillers|antidepressants|meds|tablets|medication)\b.{0,60}\b(?:under my bed|in a (?:ziplock|bag|box|sock)|hidden|stash(?:ed)?)\b|\bjust in case\b(?! (?:it rains|you|we|they|i forget|of rain))/ },
     { category: 'plan', strength: 'crisis', pattern: /\b(?:a |my )?(?:whole |full |detailed )?plan (?:for|to) (?:ending it|end it|ending my life|end my life|killing myself|kill myself|dying)\b/ },
     { category: 'preparatory', strength: 'crisis', unless: /\b(?:moving|travel\w*|trip|abroad|overseas|last day|new job|leaving do)\b/, pattern: /\bi was (?:saying|telling (?:her|him|them)) goodbye\b/ },
-    { category: 'hopelessness', strength: 'crisis', pattern: /\bnothing (?:left )?to (?:stay alive|live|keep going|stick around) for\b/ },
+    { category: 'hopelessness', strength: 'crisis', pattern: /\bnothing (?:left )?to (?:stay alive|live|keep going|stick around|stay) for\b/ },
+
+    // —— Fourteenth round: the companion is the person's future self ——
+    { category: 'hopelessness', strength: 'crisis', pattern: /\b(?:not (?:sure i )?(?:want to|going to|gonna)|dont (?:think i )?(?:want to|will|ll)) (?:live|make it|get) to (?:your|that|you(?:r)? age)\b|\b(?:dont|do not) (?:think|believe) (?:ill|i will|i(?:ll)? ever) (?:have|get|see) (?:a|any) future\b|\bi wont (?:ever )?(?:become|be|get to be) you\b/ },
+    { category: 'intent_timing', strength: 'crisis', pattern: /\b(?:the|a) (?:day|night|date) (?:i|when i|that i) (?:end it|end things|end my life|go|do it|check out)\b|\bdecided\b.{0,30}\b(?:is|s) the day\b/ },
+    { category: 'plan', strength: 'crisis', pattern: /\b(?:nobody|no one|noone) will (?:notice|find (?:me|out)|know|miss me|check) (?:until|till|before)\b/ },
+    { category: 'preparatory', strength: 'crisis', pattern: /\bwithout telling (?:her|him|them|anyone|my \w+) (?:it was|that it was|this was|its) (?:goodbye|the last time|my last)\b/ },
+    { category: 'preparatory', strength: 'risk', pattern: /\b(?:bought|buying|got|picked up) (?:a |some |the )?(?:rope|noose|charcoal|helium|razor blades)\b|\b(?:didnt|dont|did not|do not) (?:even )?feel (?:anything|a thing)\b/, unless: /\b(?:climb\w*|camping|boat|sailing|tow|swing|hammock|gym|bbq|barbecue|braai|grill|craft|garden)\b/ },
+    { category: 'method_seeking', strength: 'crisis', pattern: /\b(?:drowning|hanging|overdosing|an overdose|bleeding out|freezing|carbon monoxide|jumping)\b.{0,30}\b(?:stops? hurting|stop hurting|hurt(?:s)?|painful|painless|peaceful|quick|fast)\b.{0,30}\?|\bis it true\b.{0,20}\b(?:drowning|hanging|overdos\w*|bleeding out|freezing)\b/, topic: true },
+
+    { category: 'preparatory', strength: 'crisis', unless: /\b(?:holiday|vacation|trip|travel\w*|away|hospital|surgery)\b/, pattern: /\bleft (?:my |all my )?passwords\b.{0,30}\bfor (?:my|him|her|them)\b/ },
 
     // —— Hopelessness ——
     { category: 'hopelessness', strength: 'crisis', pattern: /\b(?:tired|sick|exhausted|weary|done|fed up|over) (?:of|with) (?:living|being alive|life|existing|this life|my life|it all|everything|being here|waking up|trying to stay alive|staying alive|breathing|being me|being myself|surviving)\b(?! (?:in|at) (?:this|the|that) (?:city|town|apartment|house|place|dorm|country))/ },
