@@ -72,6 +72,7 @@ export function normalizeChinese(text: string): string {
     .replace(/(想|要|去|打算|準備|想要|考慮)zs(?![a-z])/g, '$1自殺')
     .replace(/zi ?sha(?![a-z])|自ㄕㄚ/g, '自殺')
     .replace(/qing ?sheng(?![a-z])/g, '輕生')
+    .replace(/zc(?=又|了|犯|的|復發|了)/g, '自殘')
     .replace(/(想|去|要|快|好想|不如|乾脆|一)ㄙ/g, '$1死')
     .replace(/ㄌ(?=$|[。,~!?])/g, '了')
 }
@@ -99,6 +100,8 @@ const SHORTHAND: [RegExp, string | ((match: string) => string)][] = [
   [/\b(?:sucide|suicde|suiside|suicid|suecide|sucicide|suiced)\b/g, 'suicide'],
   [/\b(?:sucidal|suicidial|suisidal|sucicidal|suicdal)\b/g, 'suicidal'],
   [/\b(want|wanna|going|gonna|need|trying|about|ready|planning|plan|have|got|deserve|wish) 2\b/g, '$1 to'],
+  [/\burself\b/g, 'yourself'],
+  [/\bdiss?app?ear(s|ed|ing)?\b/g, 'disappear$1'],
   [/\bwanna\b/g, 'want to'],
   [/\bgonna\b/g, 'going to'],
   [/\bgotta\b/g, 'got to'],
