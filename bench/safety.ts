@@ -3,7 +3,7 @@
 // one assessment takes. `npx bun bench/safety.ts` prints Markdown; `--misses` lists what was missed or raised wrongly.
 import { CORPUS_FILES, EVERYDAY_FILES, loadCorpus, scoreCorpus, type LabelledMessage } from '../tests/unit/chat/safety/corpus'
 import { assessMessage, assessRules, combineLayers } from '../api/chat/safety/detect'
-import { lexicalRisk } from '../api/chat/safety/lexicalModel'
+import { lexicalRisk, messageSize } from '../api/chat/safety/lexicalModel'
 import { train } from '../scripts/trainCrisisModel'
 
 const showMisses = process.argv.includes('--misses')
@@ -47,7 +47,7 @@ console.log('| set | en recall / false alarms | zh-TW | zh-CN |')
 console.log('|---|---|---|---|')
 for (const held of CORPUS_FILES) {
   const weights = train(loadCorpus([...CORPUS_FILES.filter((f) => f !== held), ...EVERYDAY_FILES]))
-  const rows = byLanguage(loadCorpus([held]), (m) => combineLayers(assessRules(m.text), lexicalRisk(m.text, weights)).level === 'crisis')
+  const rows = byLanguage(loadCorpus([held]), (m) => combineLayers(assessRules(m.text), lexicalRisk(m.text, weights), messageSize(m.text)).level === 'crisis')
   console.log(`| ${held.replace(/\.json$/, '')} | ${rows.map((r) => `${pct(r.recall)} / ${pct(r.ordinary ? r.alarms / r.ordinary : 0)}`).join(' | ')} |`)
 }
 

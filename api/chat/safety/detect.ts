@@ -3,7 +3,7 @@
 import { CHINESE } from './chineseRules'
 import { ENGLISH } from './englishRules'
 import { normalizeChinese, normalizeEnglish } from './normalize'
-import { lexicalRisk } from './lexicalModel'
+import { lexicalRisk, messageSize } from './lexicalModel'
 import type { Assessment, Category, RiskLevel, RuleSet } from './types'
 
 const RANK: Record<RiskLevel, number> = { none: 0, uncertain: 1, crisis: 2 }
@@ -97,6 +97,11 @@ function merge(a: Assessment, b: Assessment): Assessment {
 // The lexical layer's thresholds, chosen on labelled sets it was not trained on (bench/safety.ts): alone it must be
 // very sure; beside an uncertain rule, fairly sure.
 const LEXICAL_ALONE = 0.75
+// A long message adds up many mildly low words ("Nothing is working. I've tried the budgeting app…"): past this many
+// words and Chinese characters, wording alone must be surer. Measured leave-one-set-out: unseen long everyday
+// messages raised 5.7 → 3.1 %, recall 96.3 → 96.0 % (bench/README.md).
+const LONG_MESSAGE = 30
+const LEXICAL_ALONE_LONG = 0.9
 const LEXICAL_WITH_RULE = 0.5
 // Wording alone that is only somewhat like a crisis is worth a model's second opinion, not a help block.
 const LEXICAL_UNCERTAIN = 0.6
@@ -106,12 +111,13 @@ export function assessRules(text: string): Assessment {
   return merge(assessWith(ENGLISH, normalizeEnglish(text)), assessWith(CHINESE, normalizeChinese(text)))
 }
 
-/** The rules' reading and the lexical layer's probability, combined. */
-export function combineLayers(rules: Assessment, lexical: number): Assessment {
+/** The rules' reading and the lexical layer's probability for a message of `size` words and Chinese characters, combined. */
+export function combineLayers(rules: Assessment, lexical: number, size = 0): Assessment {
   if (rules.level === 'crisis' || rules.joking) return rules
   const categories = rules.categories.length ? rules.categories : (['active_thoughts'] as Category[])
+  const alone = size > LONG_MESSAGE ? LEXICAL_ALONE_LONG : LEXICAL_ALONE
   // A denial or figure of speech the rules set aside is not overruled by wording alone.
-  if ((lexical >= LEXICAL_ALONE && !rules.setAside) || (rules.level === 'uncertain' && lexical >= LEXICAL_WITH_RULE))
+  if ((lexical >= alone && !rules.setAside) || (rules.level === 'uncertain' && lexical >= LEXICAL_WITH_RULE))
     return { level: 'crisis', categories }
   if (rules.level === 'uncertain' || lexical >= LEXICAL_UNCERTAIN) return { level: 'uncertain', categories }
   return { level: 'none', categories: [] }
@@ -120,7 +126,7 @@ export function combineLayers(rules: Assessment, lexical: number): Assessment {
 /** One message on its own, in English, Traditional or Simplified Chinese (or a mix). */
 export function assessMessage(text: string): Assessment {
   const rules = assessRules(text)
-  return combineLayers(rules, rules.level === 'crisis' ? 0 : lexicalRisk(text))
+  return combineLayers(rules, rules.level === 'crisis' ? 0 : lexicalRisk(text), messageSize(text))
 }
 
 export interface TurnContext {

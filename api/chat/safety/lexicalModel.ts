@@ -32,6 +32,11 @@ export function lexicalFeatures(text: string): string[] {
   return [...features]
 }
 
+/** How long a message is, for the lexical layer's threshold: words of the English reading plus Chinese characters. */
+export function messageSize(text: string): number {
+  return (normalizeEnglish(text).match(/[a-z0-9]+/g) ?? []).length + (normalizeChinese(text).match(/\p{Script=Han}/gu) ?? []).length
+}
+
 interface Weights {
   bias: number
   weights: Record<string, number>

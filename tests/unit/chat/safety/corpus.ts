@@ -14,7 +14,7 @@ export interface LabelledMessage {
 // set's figures as first measured, before anything was learned from it).
 export const CORPUS_FILES = 'ABCDEFGHIJKLMNOPQRSTUVWX'.split('').map((set) => `corpus${set}.json`)
 /** Plain companion chat (greetings, plans, small worries): the ordinary messages most people send. */
-export const EVERYDAY_FILES = ['everydayChat.json', 'everydayLong.json', 'everydayMore.json']
+export const EVERYDAY_FILES = ['everydayChat.json', 'everydayLong.json', 'everydayMore.json', 'everydayMore2.json']
 
 export function loadCorpus(files = CORPUS_FILES): LabelledMessage[] {
   return files.flatMap((file) => JSON.parse(readFileSync(join(import.meta.dirname, file), 'utf8')) as LabelledMessage[])

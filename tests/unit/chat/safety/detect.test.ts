@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { assessMessage, assessTurn, isShortAffirmation } from '../../../../api/chat/safety/detect'
+import { assessMessage, assessTurn, combineLayers, isShortAffirmation } from '../../../../api/chat/safety/detect'
+import { messageSize } from '../../../../api/chat/safety/lexicalModel'
 import { normalizeChinese, normalizeEnglish } from '../../../../api/chat/safety/normalize'
 import { CATEGORIES } from '../../../../api/chat/safety/types'
 import { scoreCorpus, loadCorpus } from './corpus'
@@ -125,6 +126,17 @@ describe('assessMessage', () => {
     expect(assessMessage('sat on the kitchen floor thinking i wish i was dead. like properly. anyway hows your day lol').level).toBe('crisis')
     expect(assessMessage('i want to die lol. not joking').level).toBe('crisis')
     expect(assessMessage('我想死哈哈 說真的').level).toBe('crisis')
+  })
+
+  test('wording alone must be surer in a long message, where many mildly low words add up', () => {
+    const nothing = { level: 'none' as const, categories: [] }
+    expect(combineLayers(nothing, 0.8, 12).level).toBe('crisis')
+    expect(combineLayers(nothing, 0.8, 45).level).toBe('uncertain')
+    expect(combineLayers(nothing, 0.93, 45).level).toBe('crisis')
+    // The rules are never held to it: a long message that says it outright is a crisis at any length.
+    const long = `${'Work was long and the train was late and I missed dinner again. '.repeat(4)}I want to kill myself.`
+    expect(messageSize(long)).toBeGreaterThan(30)
+    expect(assessMessage(long).level).toBe('crisis')
   })
 
   test('risk words without clear intent are uncertain, not a crisis', () => {
