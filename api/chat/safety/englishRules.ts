@@ -82,6 +82,7 @@ export const ENGLISH: RuleSet = {
     /\b(?:lost|losing) (?:my|a|our|their|someone|somebody|people|friends|family members?|loved ones|\w+) (?:\w+ )?to suicide\b/g,
     /\bnever have i (?:ever )?(?:thought about|considered|wanted|tried)\b[^.!?,]*/g,
     /\basked (?:me )?(?:if|whether)\b[^.!?]{0,60}\band i (?:\w+ ){0,3}(?:dont|do not|no longer|didnt) (?:believe|feel|think) (?:that|it|so|like that)\b[^.!?]*/g,
+    /\basked (?:me )?(?:if|whether)\b[^.!?]{0,90}?\band (?:for the first time|this time|finally|today)[^.!?]{0,30}? the (?:honest |true |real )?answer (?:was|is) no\b/g,
     /\b(?:that|since|now that|because) (?:my )?(?:mum|mom|dad|mother|father|grandma|grandpa|nan|gran|wife|husband|partner|brother|sister|son|daughter|best friend|friend|dog|cat)s? (?:is |are |has |have )?(?:gone|passed|died|no longer here)\b[^.!?]*/g,
     /\b(?:painless|quickest|easiest|fastest|best|least painful) way to (?:rip|pull|take|peel|remove|get) (?:off |out )?(?:a |the |my )?(?:bandaid|band-aid|plaster|splinter|tooth|wax|stitches|eyebrows?)\b[^.!?]*/g,
     /\b(?:going to |gonna |i swear im going to |im going to |ill )?(?:jump off a bridge|kill myself|die|throw myself out (?:the|a) window)\b if\b[^.!?]{0,40}\b(?:one more time|once more|again)\b[^.!?]*/g,
@@ -339,7 +340,7 @@ export const ENGLISH: RuleSet = {
     { category: 'self_harm', strength: 'crisis', unless: /\b(?:accident(?:ally)?|by mistake|shaving|cooking|chopping|slicing (?:onions|veg\w*|bread)|paper cut|on (?:a|the|some) (?:glass|knife|can|tin|fence|nail))\b/, pattern: /\b(?:i )?(?:cut|sliced|slashed|carved|scratched|burned|burnt) (?:my|both my|up my) (?:wrists?|arms?|thighs?|legs?|skin|stomach|forearms?)\b/ },
     { category: 'preparatory', strength: 'risk', pattern: /\bnot coming back\b|\bwont be coming back\b/ },
 
-    { category: 'method_seeking', strength: 'crisis', pattern: /\b(?:gas|chemicals?|mix|mixing|fumes)\b.{0,40}\b(?:kills? (?:you|me|a person|someone)|lethal|deadly|to die|fatal)\b/ },
+    { category: 'method_seeking', strength: 'crisis', pattern: /\b(?:gas|chemicals?|mix|mixing|fumes|cleaners)\b.{0,40}\b(?:kills? (?:you|me|a person|someone)|lethal|deadly|to die|fatal|toxic|poisonous)\b/, topic: true, unless: /\b(?:accident\w*|by mistake|safety|safe to|avoid|never mix|dont mix|warning|label|ventilat\w*|therapeutic)\b/ },
     { category: 'preparatory', strength: 'crisis', pattern: /\bby (?:then|the time (?:you|they|she|he|anyone) (?:read|reads|see|sees|get|gets|open|opens) (?:this|it))\b.{0,20}\b(?:itll|it will|ill|i will|im|i am|it(?:s| is)) (?:be )?(?:done|over|gone|dead|finished)\b/ },
 
     // —— Eighth round ——
@@ -366,7 +367,7 @@ export const ENGLISH: RuleSet = {
 
     // —— Tenth round ——
     { category: 'passive_wish', strength: 'crisis', pattern: /\b(?:being|be|get|getting) (?:erased|wiped|deleted) (?:from (?:existence|the world|everyones memory)|so (?:nobody|no one) (?:even )?remembers me)\b|\b(?:erased|wiped) from existence\b/ },
-    { category: 'burden', strength: 'crisis', pattern: /\b(?:remove|take|cut|delete|subtract) me (?:out )?(?:from|of) (?:the equation|the picture|the story|their lives)\b|\b(?:without me|if i (?:was|were|wasnt|werent) (?:gone|here|around)|once im gone)\b.{0,30}\b(?:everyones|their|his|her|my (?:familys|parents)) li(?:fe|ves) (?:improves?|would improve|gets? better)\b|\bi cost (?:more than i (?:give|am worth|bring)|them more than)\b/ },
+    { category: 'burden', strength: 'crisis', pattern: /\b(?:remove|take|cut|delete|subtract) me (?:out )?(?:from|of) (?:the equation|the picture|the story|their lives)\b|\b(?:without me|if i (?:was|were|wasnt|werent) (?:gone|here|around)|once im gone)\b.{0,30}\b(?:everyones|their|his|her|my (?:familys|parents)) li(?:fe|ves) (?:improves?|would improve|gets? better)\b|\bi cost (?:more than (?:i (?:give|am worth|bring)|im worth)|them more than)\b|\b(?:life )?insurance (?:would|will|could) (?:actually |finally |at least )?(?:help|pay|cover|do more|be worth)\b/ },
     { category: 'active_thoughts', strength: 'crisis', pattern: /\b(?:sit|sitting|flirt|flirting|toy|toying|play|playing|live|living) with the (?:idea|thought) of (?:ending it|ending things|ending my life|dying|not being here|suicide|killing myself)\b/ },
     { category: 'preparatory', strength: 'crisis', pattern: /\b(?:pills|tablets|meds|medication|sleeping (?:pills|tablets)|painkillers)\b.{0,12}\b(?:saved up|stockpiled|stashed|hoarded)\b|\b(?:\w+ )?(?:months?|weeks?)(?: worth)? of (?:my )?(?:\w+ )?(?:pills|tablets|meds|medication)\b.{0,24}\b(?:saved|stashed|hidden|stockpiled|kept|in (?:the|my) (?:bedside )?(?:drawer|cabinet|cupboard))\b/ },
     { category: 'plan', strength: 'crisis', pattern: /\b(?:leave|leaving|left) my phone (?:at home|behind)\b.{0,40}\b(?:track|find|trace|stop|reach)\b|\bthe plan is\b.{0,60}\b(?:bridge|rooftop|roof|tracks|train|pills|rope|cliff|overpass|river|sea|ocean|car park|garage)\b/ },
@@ -404,6 +405,16 @@ export const ENGLISH: RuleSet = {
     { category: 'method_seeking', strength: 'crisis', pattern: /\b(?:drowning|hanging|overdosing|an? (?:\w+ )?overdose|bleeding out|freezing|carbon monoxide|jumping)\b.{0,30}\b(?:stops? hurting|stop hurting|hurt(?:s)?|painful|painless|peaceful|quick|fast)\b(?:.{0,30}\?|.{0,40}\bor do (?:you|i) (?:just )?(?:fall asleep|pass out|sleep))|\bis it true\b.{0,20}\b(?:drowning|hanging|overdos\w*|bleeding out|freezing)\b/, topic: true },
 
     { category: 'preparatory', strength: 'crisis', unless: /\b(?:holiday|vacation|trip|travel\w*|away|hospital|surgery)\b/, pattern: /\bleft (?:my |all my )?passwords\b.{0,30}\bfor (?:my|him|her|them)\b/ },
+
+    // —— Sixteenth round ——
+    { category: 'passive_wish', strength: 'crisis', pattern: /\b(?:relieved|glad|happy|grateful|ok|okay)\b.{0,20}\bif (?:the doctor|a doctor|they|someone|my gp)\b.{0,20}\b(?:told|tells|said|says) (?:me )?(?:that )?i (?:had|have|got) (?:something |a )?(?:terminal|cancer|a tumou?r|months to live|weeks to live)\b|\b(?:hope|hoping|wish) (?:i (?:just )?)?(?:never (?:get there|make it|reach you|become you|get to be you)|you(?:re| are) not real)\b/ },
+    { category: 'hopelessness', strength: 'crisis', pattern: /\bfuture me (?:doesnt|does not|wont|will not|isnt going to|is not going to) (?:exist|happen|be real)\b|\bthere (?:is|will be) no future me\b/ },
+    { category: 'hopelessness', strength: 'risk', pattern: /\b(?:im|i am) never (?:getting|going to get|gonna get|gonna make it|going to make it) there\b|\bnothing (?:left )?to lose\b/ },
+    { category: 'method', strength: 'risk', pattern: /\b(?:have|got|bought|keeping) (?:a |one |the )?(?:whole |full |big |new )?(?:bottle|box|pack|packet|jar) of (?:tylenol|paracetamol|panadol|pills|sleeping pills|painkillers|ibuprofen|aspirin|meds|pills)\b/ },
+    { category: 'plan', strength: 'crisis', pattern: /\bthe plan is\b.{0,60}\b(?:hotel|motel|lock the door|dont wake up|not wake up|never wake up|pills|overdose|car park|garage|exhaust)\b/ },
+    { category: 'preparatory', strength: 'risk', pattern: /\b(?:when|once|after) im gone\b|\brehomed (?:my|our|both my) (?:cat|dog|cats|dogs|pets?|rabbit|bird)\b/ },
+    { category: 'self_harm', strength: 'crisis', pattern: /\bscars?\b.{0,60}\b(?:made|added|got|did) (?:\w+ )?(?:new|more) (?:ones|cuts|marks|scars)\b|\badded (?:\w+ )?more to my (?:thigh|arm|wrist|leg|stomach|hip)s?\b/ },
+    { category: 'method_seeking', strength: 'crisis', pattern: /\bcutting (?:vertically|horizontally|down the (?:road|street)|along the|across the) (?:work|is|better|worse|or)\b|\b(?:vertical(?:ly)?|horizontal(?:ly)?) (?:or|vs|versus) (?:vertical(?:ly)?|horizontal(?:ly)?)\b.{0,30}\b(?:cut|cutting|wrists?)\b/ },
 
     // —— Hopelessness ——
     { category: 'hopelessness', strength: 'crisis', pattern: /\b(?:tired|sick|exhausted|weary|done|fed up|over) (?:of|with) (?:living|being alive|life|existing|this life|my life|it all|everything|being here|waking up|trying to stay alive|staying alive|breathing|being me|being myself|surviving)\b(?! (?:in|at) (?:this|the|that) (?:city|town|apartment|house|place|dorm|country)| (?:being (?:so )?(?:hard|difficult|expensive|late|a mess)|going wrong|breaking|costing|taking (?:so )?long|piling up))/ },

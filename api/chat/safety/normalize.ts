@@ -100,6 +100,11 @@ const SHORTHAND: [RegExp, string | ((match: string) => string)][] = [
   [/\b(?:sucide|suicde|suiside|suicid|suecide|sucicide|suiced)\b/g, 'suicide'],
   [/\b(?:sucidal|suicidial|suisidal|sucicidal|suicdal)\b/g, 'suicidal'],
   [/\b(want|wanna|going|gonna|need|trying|about|ready|planning|plan|have|got|deserve|wish) 2\b/g, '$1 to'],
+  // Contractions whose apostrophe is gone: "they'd get over it" → "theyd" → "they would".
+  [/\b(they|you|everyone|everybody|nobody|people|it)d\b/g, '$1 would'],
+  [/\b(they|you|everyone|everybody|nobody|people)ll\b/g, '$1 will'],
+  [/\bnothin\b/g, 'nothing'],
+  [/\bthe plans (?=simple|easy|set|done|ready|this|to)/g, 'the plan is '],
   [/\burself\b/g, 'yourself'],
   [/\bdiss?app?ear(s|ed|ing)?\b/g, 'disappear$1'],
   [/\bwanna\b/g, 'want to'],
