@@ -62,10 +62,11 @@ export function createReplyWatch(
   /** Marks written at once, not queued behind a sweep or each other: under a burst of sends a queued first mark
    * could come after the grace period, and another instance would fail a reply that is being written. */
   const writes = new Set<Promise<unknown>>()
-  function write(work: () => Promise<unknown>) {
+  function write(work: () => Promise<unknown>): Promise<unknown> {
     const w = work().catch((e) => opts.log?.(`Reply watch: ${(e as Error).message}`))
     writes.add(w)
     void w.finally(() => writes.delete(w))
+    return w
   }
 
   async function beat() {
@@ -132,11 +133,17 @@ export function createReplyWatch(
     track(messageId, done) {
       live.add(messageId)
       // The reply may already be gone (a model failure removes it at once): then there is nothing to mark.
-      write(() => sql`
+      const marked = write(() => sql`
         insert into reply_heartbeats (message_id) select id from messages where id = ${messageId} on conflict do nothing`)
       void done.finally(() => {
         live.delete(messageId)
-        write(() => sql`delete from reply_heartbeats where message_id = ${messageId}`)
+        // After the mark is in: a reply finished at once (the offline model, ?sse=false) would otherwise have its
+        // mark removed before it was written, and a fresh mark left behind would keep a later regeneration of it
+        // from ever looking abandoned.
+        write(async () => {
+          await marked
+          await sql`delete from reply_heartbeats where message_id = ${messageId}`
+        })
       })
     },
     sweep,

@@ -80,6 +80,21 @@ describe('replies whose writer is gone', () => {
     }
   })
 
+  test('a reply finished at once leaves no mark behind, however slowly its first mark is written', async () => {
+    const chat = await startChat(app, { ready: true })
+    const turn = await orphanedTurn(chat, 0)
+    // The first mark reaches the database after the reply is done (a busy pool), as it can under load.
+    const slow = ((strings: TemplateStringsArray, ...values: unknown[]) =>
+      strings.join('').includes('insert into reply_heartbeats')
+        ? new Promise((r) => setTimeout(r, 300)).then(() => app.ctx.sql(strings, ...(values as never[])))
+        : app.ctx.sql(strings, ...(values as never[]))) as unknown as typeof app.ctx.sql
+    const watch = createReplyWatch(slow, { period: 'week' })
+    watch.track(turn.replyId, Promise.resolve())
+    await watch.stop()
+    expect(await app.ctx.sql`select 1 from reply_heartbeats where message_id = ${turn.replyId}`).toHaveLength(0)
+    await app.ctx.sql`delete from messages where id in ${app.ctx.sql([turn.replyId, turn.questionId])}`
+  })
+
   test.skipIf(!process.env.DATABASE_URL)('a process that starts fails the replies a stopped one left behind', async () => {
     const chat = await startChat(app, { ready: true })
     const orphan = await orphanedTurn(chat, 300)
