@@ -49,10 +49,13 @@ function globalOf(pattern: RegExp): RegExp {
 
 function assessWith(set: RuleSet, normalized: string): Assessment {
   let text = normalized
-  for (const pattern of set.ignore) text = text.replace(pattern, ' ~ ')
+  // A denial taken back ("I said no. I lied.") leaves nothing to set aside.
+  const retracted = set.retraction.test(normalized)
+  if (!retracted) for (const pattern of set.ignore) text = text.replace(pattern, ' ~ ')
   const setAside = text !== normalized
   const topical = set.topicMarkers.some((marker) => marker.test(normalized))
-  const live = set.rules.filter((rule) => !(rule.topic && topical) && !rule.unless?.test(normalized))
+  // Taken back, an innocent reason given for it ("a rope for camping — I don't camp") no longer counts either.
+  const live = set.rules.filter((rule) => !(rule.topic && topical) && (retracted || !rule.unless?.test(normalized)))
   const matched = live.filter((rule) => rule.pattern.test(text))
   // Separate risk phrases, counted across rules: "whats the point of trying" and "i give up" are two signals;
   // two rules matching overlapping words ("撐不住了" and "撐不住") are one.
@@ -60,7 +63,8 @@ function assessWith(set: RuleSet, normalized: string): Assessment {
     .filter((rule) => rule.strength === 'risk')
     .flatMap((rule) => [...text.matchAll(globalOf(rule.pattern))].map((m) => [m.index, m.index + m[0].length] as const))
     .sort((a, b) => a[0] - b[0])
-  let riskSignals = 0
+  // Taking back a denial is itself a sign: beside one risk word it makes a crisis.
+  let riskSignals = retracted ? 1 : 0
   let reach = -1
   for (const [start, end] of spans) {
     if (start >= reach) riskSignals++
@@ -71,10 +75,16 @@ function assessWith(set: RuleSet, normalized: string): Assessment {
   const timed = set.time.test(text)
   const categories = [...new Set([...crisis, ...risk])]
 
+  // A recovery told from the far side ("in 2020 I was writing goodbye letters. now I'm writing performance reviews")
+  // names the act without it being here now: never help first on its own, and wording alone cannot raise it.
+  const recovered =
+    !retracted && set.recovery.past.test(normalized) && set.recovery.wellNow.test(normalized) && !set.recovery.back.test(normalized) && !timed
+  if (recovered) return { level: 'none', categories: [], setAside: true }
   if (crisis.size) {
     const crisisSpans = matched.filter((r) => r.strength === 'crisis').map((r) => text.match(r.pattern)![0])
     const laughing =
       !SERIOUS.test(normalized) &&
+      !retracted &&
       (set.joking.test(normalized) || laughsBeside(set, normalized, crisisSpans)) &&
       [...crisis].every((c) => SOFTENED_BY_LAUGHTER.has(c))
     if (laughing && !risk.size) return { level: 'uncertain', categories, joking: true }

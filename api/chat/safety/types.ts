@@ -35,6 +35,10 @@ export interface RuleSet {
   joking: RegExp
   /** "tonight", "今晚": turns a risk into a crisis. */
   time: RegExp
+  /** Taking back a denial or a joke ("I told her no. I lied.", "我說沒有，騙她的"): nothing is set aside. */
+  retraction: RegExp
+  /** A recovery told from the far side: a time that is over, something well now, and no sign it is back. */
+  recovery: { past: RegExp; wellNow: RegExp; back: RegExp }
   rules: Rule[]
 }
 
@@ -45,6 +49,6 @@ export interface Assessment {
   categories: Category[]
   /** The rules found a crisis but the person said it laughing or as a joke: nothing may raise it again. */
   joking?: boolean
-  /** A denial or figure of speech was read and set aside ("我不想死", "this exam is killing me"). */
+  /** A denial, figure of speech or recovery was read and set aside ("我不想死", "this exam is killing me"). */
   setAside?: boolean
 }

@@ -120,6 +120,25 @@ describe('assessMessage', () => {
     expect(assessMessage('最近在整理东西 不想死后给家里人留麻烦').level).toBe('crisis')
   })
 
+  test('a recovery told from the far side is set aside; the risk come back after it, or a denial taken back, is not', () => {
+    for (const text of [
+      'Promoted to team lead. In 2020 I was writing goodbye letters. Now I am writing performance reviews. I will take it.',
+      'Future me, remember the bathroom floor nights? We don’t have those anymore.',
+      '升組長了。2020年的我在寫遺書，現在的我在寫考績，我接受',
+      '以前每天都在想怎么死，现在每天都在想中午吃黄焖鸡还是麻辣烫，康复就是这么朴实无华',
+    ])
+      expect(assessMessage(text).level, text).toBe('none')
+    for (const text of [
+      'In 2020 I was writing goodbye letters. I was fine for years but now I want to die again.',
+      'My psychiatrist asked if I was safe and I said yes because I didn’t want to be admitted again. I lied.',
+      'I told the nurse I had no thoughts of self harm so they’d discharge me. I lied.',
+      '諮商師問我有沒有想自殺，我說沒有，那是騙她的，我每天都在想',
+      '今天買了一條繩子，跟自己說是露營用的，我根本不露營',
+      '剛剛說開玩笑的是假的，我是真的想死',
+    ])
+      expect(assessMessage(text).level, text).toBe('crisis')
+  })
+
   test('laughter softens a wish only beside it, and never one said to be meant', () => {
     expect(assessMessage('i want to die lol').level).not.toBe('crisis')
     expect(assessMessage('tripped up the stairs in front of my whole lecture. i want to die 😭').level).not.toBe('crisis')
