@@ -12,7 +12,7 @@ const RANK: Record<RiskLevel, number> = { none: 0, uncertain: 1, crisis: 2 }
 const SOFTENED_BY_LAUGHTER = new Set<Category>(['passive_wish', 'hopelessness', 'active_thoughts', 'method'])
 
 // Saying it is meant: "like properly", "not joking", 說真的. Laughter elsewhere in the message does not soften it.
-const SERIOUS = /\b(?:(?:the )?truth is|like properly|properly this time|for real(?: though)?|not (?:even )?(?:joking|kidding)|no joke|im serious|i mean it|seriously though|deadass)\b|(?:說真的|認真的|不是(?:在)?開玩笑|沒(?:有)?(?:在)?開玩笑|不是玩笑|真的不是說說)/
+const SERIOUS = /\b(?:getting (?:louder|worse|stronger)|dont know what to do with (?:them|it)|(?:im|i am) scared|scaring me|(?:the )?truth is|like properly|properly this time|for real(?: though)?|not (?:even )?(?:joking|kidding)|no joke|im serious|i mean it|seriously though|deadass)\b|(?:越來越(?:強|大聲|嚴重|頻繁)|好怕|不知道(?:該)?怎麼辦|說真的|認真的|不是(?:在)?開玩笑|沒(?:有)?(?:在)?開玩笑|不是玩笑|真的不是說說)/
 
 /**
  * Laughter softens a wish only where it is said: in the sentence of the wish or one beside it ("i want to die lol",
@@ -78,7 +78,7 @@ function assessWith(set: RuleSet, normalized: string): Assessment {
   // A recovery told from the far side ("in 2020 I was writing goodbye letters. now I'm writing performance reviews")
   // names the act without it being here now: never help first on its own, and wording alone cannot raise it.
   const recovered =
-    !retracted && set.recovery.past.test(normalized) && set.recovery.wellNow.test(normalized) && !set.recovery.back.test(normalized) && !timed
+    !retracted && set.recovery.past.test(normalized) && set.recovery.wellNow.test(normalized) && !set.recovery.back.test(normalized)
   if (recovered) return { level: 'none', categories: [], setAside: true }
   if (crisis.size) {
     const crisisSpans = matched.filter((r) => r.strength === 'crisis').map((r) => text.match(r.pattern)![0])

@@ -16,6 +16,8 @@ export const CORPUS_FILES = [
   ...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'.split('').map((set) => `corpus${set}.json`),
   // Recovery stories and denials beside the risk come back after them: the hardest boundary, written on its own.
   'corpusRecovery.json',
+  'corpusAA.json',
+  'corpusRecovery2.json',
 ]
 /** Plain companion chat (greetings, plans, small worries): the ordinary messages most people send. */
 export const EVERYDAY_FILES = ['everydayChat.json', 'everydayLong.json', 'everydayMore.json', 'everydayMore2.json']
