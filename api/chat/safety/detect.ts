@@ -2,8 +2,8 @@
 // the conversation around the message. Pure: the model's second opinion lives in secondOpinion.ts.
 import { CHINESE } from './chineseRules'
 import { ENGLISH } from './englishRules'
-import { normalizeChinese, normalizeEnglish } from './normalize'
-import { lexicalRisk, messageSize } from './lexicalModel'
+import { normalizeChinese, normalizeEnglish, readingOf, type Reading } from './normalize'
+import { riskOf, sizeOf } from './lexicalModel'
 import type { Assessment, Category, RiskLevel, RuleSet } from './types'
 
 const RANK: Record<RiskLevel, number> = { none: 0, uncertain: 1, crisis: 2 }
@@ -11,8 +11,6 @@ const RANK: Record<RiskLevel, number> = { none: 0, uncertain: 1, crisis: 2 }
 // window lmao"); a plan, preparations or a time never are.
 const SOFTENED_BY_LAUGHTER = new Set<Category>(['passive_wish', 'hopelessness', 'active_thoughts', 'method'])
 
-// Saying it is meant: "like properly", "not joking", 說真的. Laughter elsewhere in the message does not soften it.
-const SERIOUS = /\b(?:getting (?:louder|worse|stronger)|dont know what to do with (?:them|it)|(?:im|i am) scared|scaring me|(?:the )?truth is|like properly|properly this time|for real(?: though)?|not (?:even )?(?:joking|kidding)|no joke|im serious|i mean it|seriously though|deadass)\b|(?:越來越(?:強|大聲|嚴重|頻繁)|好怕|不知道(?:該)?怎麼辦|說真的|認真的|不是(?:在)?開玩笑|沒(?:有)?(?:在)?開玩笑|不是玩笑|真的不是說說)/
 
 /**
  * Laughter softens a wish only where it is said: in the sentence of the wish or one beside it ("i want to die lol",
@@ -83,7 +81,7 @@ function assessWith(set: RuleSet, normalized: string): Assessment {
   if (crisis.size) {
     const crisisSpans = matched.filter((r) => r.strength === 'crisis').map((r) => text.match(r.pattern)![0])
     const laughing =
-      !SERIOUS.test(normalized) &&
+      !set.serious.test(normalized) &&
       !retracted &&
       (set.joking.test(normalized) || laughsBeside(set, normalized, crisisSpans)) &&
       [...crisis].every((c) => SOFTENED_BY_LAUGHTER.has(c))
@@ -118,7 +116,11 @@ const LEXICAL_UNCERTAIN = 0.6
 
 /** The hand-written rules alone. */
 export function assessRules(text: string): Assessment {
-  return merge(assessWith(ENGLISH, normalizeEnglish(text)), assessWith(CHINESE, normalizeChinese(text)))
+  return rulesOf(readingOf(text))
+}
+
+function rulesOf({ en, zh }: Reading): Assessment {
+  return merge(assessWith(ENGLISH, en), assessWith(CHINESE, zh))
 }
 
 /** The rules' reading and the lexical layer's probability for a message of `size` words and Chinese characters, combined. */
@@ -135,8 +137,9 @@ export function combineLayers(rules: Assessment, lexical: number, size = 0): Ass
 
 /** One message on its own, in English, Traditional or Simplified Chinese (or a mix). */
 export function assessMessage(text: string): Assessment {
-  const rules = assessRules(text)
-  return combineLayers(rules, rules.level === 'crisis' ? 0 : lexicalRisk(text), messageSize(text))
+  const reading = readingOf(text)
+  const rules = rulesOf(reading)
+  return combineLayers(rules, rules.level === 'crisis' ? 0 : riskOf(reading), sizeOf(reading))
 }
 
 export interface TurnContext {

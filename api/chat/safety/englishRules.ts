@@ -127,6 +127,7 @@ export const ENGLISH: RuleSet = {
     /\b(?:he|she|they|someone|somebody|people|a friend|my friend|a student|students|teens|teenagers|patients|victims|soldiers|celebrities)(?: \w+){0,3} (?:killed (?:himself|herself|themselves)|committed suicide|died by suicide|attempted suicide)\b/,
   ],
   laughter: new RegExp(LAUGH, 'u'),
+  serious: /\b(?:getting (?:louder|worse|stronger)|dont know what to do with (?:them|it)|(?:im|i am) scared|scaring me|(?:the )?truth is|like properly|properly this time|for real(?: though)?|not (?:even )?(?:joking|kidding)|no joke|im serious|i mean it|seriously though|deadass)\b/,
   joking: /\b(?:jk|j\/k|just kidding|just joking|im kidding|im joking|kidding lol|joking lol|lol jk)\b/,
   // "today" names a time only in a rule that says what is done then: a risk word and a day's news are not a plan.
   time: new RegExp(`\\b${TIME.replace('|todays?|', '|')}\\b`),

@@ -4,7 +4,7 @@
 // model server is involved, so it works with no model configured.
 import { CHINESE } from './chineseRules'
 import { ENGLISH } from './englishRules'
-import { normalizeChinese, normalizeEnglish } from './normalize'
+import { readingOf, type Reading } from './normalize'
 import weights from './lexicalModel.json'
 
 /** The text with denials and figures of speech taken out, as the rules see it. */
@@ -16,13 +16,17 @@ function withoutIgnored(text: string, ignore: RegExp[]): string {
 
 /** Words and word pairs of the English reading, character pairs and triples of the Chinese one. */
 export function lexicalFeatures(text: string): string[] {
+  return featuresOf(readingOf(text))
+}
+
+function featuresOf({ en, zh }: Reading): string[] {
   const features = new Set<string>()
-  const words = withoutIgnored(normalizeEnglish(text), ENGLISH.ignore).match(/[a-z0-9~]+/g) ?? []
+  const words = withoutIgnored(en, ENGLISH.ignore).match(/[a-z0-9~]+/g) ?? []
   for (let i = 0; i < words.length; i++) {
     if (/[a-z]/.test(words[i])) features.add(`w:${words[i]}`)
     if (i + 1 < words.length) features.add(`b:${words[i]}_${words[i + 1]}`)
   }
-  const han = withoutIgnored(normalizeChinese(text), CHINESE.ignore).replace(/[^\p{Script=Han}~]+/gu, '|')
+  const han = withoutIgnored(zh, CHINESE.ignore).replace(/[^\p{Script=Han}~]+/gu, '|')
   for (let i = 0; i + 1 < han.length; i++) {
     const pair = han.slice(i, i + 2)
     if (!pair.includes('|')) features.add(`c:${pair}`)
@@ -34,7 +38,11 @@ export function lexicalFeatures(text: string): string[] {
 
 /** How long a message is, for the lexical layer's threshold: words of the English reading plus Chinese characters. */
 export function messageSize(text: string): number {
-  return (normalizeEnglish(text).match(/[a-z0-9]+/g) ?? []).length + (normalizeChinese(text).match(/\p{Script=Han}/gu) ?? []).length
+  return sizeOf(readingOf(text))
+}
+
+export function sizeOf({ en, zh }: Reading): number {
+  return (en.match(/[a-z0-9]+/g) ?? []).length + (zh.match(/\p{Script=Han}/gu) ?? []).length
 }
 
 interface Weights {
@@ -46,8 +54,12 @@ const model = weights as Weights
 
 /** The probability, by the trained weights, that the message speaks of suicide or self-harm. */
 export function lexicalRisk(text: string, trained: Weights = model): number {
+  return riskOf(readingOf(text), trained)
+}
+
+export function riskOf(reading: Reading, trained: Weights = model): number {
   let z = trained.bias
-  for (const feature of lexicalFeatures(text)) z += trained.weights[feature] ?? 0
+  for (const feature of featuresOf(reading)) z += trained.weights[feature] ?? 0
   return 1 / (1 + Math.exp(-z))
 }
 

@@ -75,7 +75,7 @@ export function normalizeChinese(text: string): string {
     .replace(/(想|要|去|打算|準備|想要|考慮)zs(?![a-z])/g, '$1自殺')
     .replace(/zi ?sha(?![a-z])|自ㄕㄚ/g, '自殺')
     .replace(/qing ?sheng(?![a-z])/g, '輕生')
-    .replace(/zc(?=又|了|犯|的|復發|了)/g, '自殘')
+    .replace(/zc(?=又|了|犯|的|復發)/g, '自殘')
     .replace(/(想|去|要|快|好想|不如|乾脆|一)ㄙ/g, '$1死')
     .replace(/ㄌ(?=$|[。,~!?])/g, '了')
 }
@@ -190,4 +190,14 @@ export function normalizeEnglish(text: string): string {
     .replace(/\s+/g, ' ')
   for (const [pattern, replacement] of SHORTHAND) out = out.replace(pattern, replacement as string)
   return ` ${out.trim()} `
+}
+
+/** A message in both canonical forms, made once and shared by the rules, the lexical layer and its length. */
+export interface Reading {
+  en: string
+  zh: string
+}
+
+export function readingOf(text: string): Reading {
+  return { en: normalizeEnglish(text), zh: normalizeChinese(text) }
 }

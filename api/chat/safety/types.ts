@@ -33,6 +33,8 @@ export interface RuleSet {
   laughter: RegExp
   /** Saying outright it was a joke ("jk", "開玩笑的啦"): softens even a message with a time in it. */
   joking: RegExp
+  /** Saying it is meant ("like properly", "not joking", 說真的): laughter anywhere in the message softens nothing. */
+  serious: RegExp
   /** "tonight", "今晚": turns a risk into a crisis. */
   time: RegExp
   /** Taking back a denial or a joke ("I told her no. I lied.", "我說沒有，騙她的"): nothing is set aside. */
