@@ -3,6 +3,7 @@
 import { CHINESE } from './chineseRules'
 import { ENGLISH } from './englishRules'
 import { normalizeChinese, normalizeEnglish, readingOf, type Reading } from './normalize'
+import { presentOf } from './farSide'
 import { riskOf, sizeOf } from './lexicalModel'
 import type { Assessment, Category, RiskLevel, RuleSet } from './types'
 
@@ -116,11 +117,26 @@ const LEXICAL_UNCERTAIN = 0.6
 
 /** The hand-written rules alone. */
 export function assessRules(text: string): Assessment {
-  return rulesOf(readingOf(text))
+  return rulesOfNow(presentOf(readingOf(text)))
 }
 
 function rulesOf({ en, zh }: Reading): Assessment {
   return merge(assessWith(ENGLISH, en), assessWith(CHINESE, zh))
+}
+
+/**
+ * The rules on what is said of now. A story told from the far side is no sign alone, but an attempt or self-harm in
+ * it beside a risk now ("two years ago I tried to end it. today I bought rope") makes a crisis.
+ */
+// What is done now beside a story of then: buying, saving, going to a place. A word like "blades" in "三年沒碰刀片" is not.
+const ACTS_NOW = new Set<Category>(['method', 'plan', 'preparatory', 'method_seeking', 'intent_timing'])
+
+function rulesOfNow({ now, then }: { now: Reading; then: Reading }): Assessment {
+  const present = rulesOf(now)
+  if (present.level !== 'uncertain' || !(then.en || then.zh) || !present.categories.some((c) => ACTS_NOW.has(c))) return present
+  if (ENGLISH.recovery.wellNow.test(now.en) || CHINESE.recovery.wellNow.test(now.zh)) return present
+  const story = rulesOf(then)
+  return story.level !== 'none' ? { level: 'crisis', categories: [...new Set([...present.categories, ...story.categories])] } : present
 }
 
 /** The rules' reading and the lexical layer's probability for a message of `size` words and Chinese characters, combined. */
@@ -137,8 +153,9 @@ export function combineLayers(rules: Assessment, lexical: number, size = 0): Ass
 
 /** One message on its own, in English, Traditional or Simplified Chinese (or a mix). */
 export function assessMessage(text: string): Assessment {
-  const reading = readingOf(text)
-  const rules = rulesOf(reading)
+  const told = presentOf(readingOf(text))
+  const reading = told.now
+  const rules = rulesOfNow(told)
   return combineLayers(rules, rules.level === 'crisis' ? 0 : riskOf(reading), sizeOf(reading))
 }
 

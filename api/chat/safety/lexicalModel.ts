@@ -4,6 +4,7 @@
 // model server is involved, so it works with no model configured.
 import { CHINESE } from './chineseRules'
 import { ENGLISH } from './englishRules'
+import { presentOf } from './farSide'
 import { readingOf, type Reading } from './normalize'
 import weights from './lexicalModel.json'
 
@@ -16,7 +17,7 @@ function withoutIgnored(text: string, ignore: RegExp[]): string {
 
 /** Words and word pairs of the English reading, character pairs and triples of the Chinese one. */
 export function lexicalFeatures(text: string): string[] {
-  return featuresOf(readingOf(text))
+  return featuresOf(presentOf(readingOf(text)).now)
 }
 
 function featuresOf({ en, zh }: Reading): string[] {
@@ -38,7 +39,7 @@ function featuresOf({ en, zh }: Reading): string[] {
 
 /** How long a message is, for the lexical layer's threshold: words of the English reading plus Chinese characters. */
 export function messageSize(text: string): number {
-  return sizeOf(readingOf(text))
+  return sizeOf(presentOf(readingOf(text)).now)
 }
 
 export function sizeOf({ en, zh }: Reading): number {
@@ -54,7 +55,7 @@ const model = weights as Weights
 
 /** The probability, by the trained weights, that the message speaks of suicide or self-harm. */
 export function lexicalRisk(text: string, trained: Weights = model): number {
-  return riskOf(readingOf(text), trained)
+  return riskOf(presentOf(readingOf(text)).now, trained)
 }
 
 export function riskOf(reading: Reading, trained: Weights = model): number {

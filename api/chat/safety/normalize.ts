@@ -148,6 +148,8 @@ const SHORTHAND: [RegExp, string | ((match: string) => string)][] = [
   // Euphemisms and shorthand for suicide and self-harm used online.
   [/\bk ?m ?s\b/g, 'kill myself'],
   [/\bkmys\b/g, 'kill myself'],
+  // Something that "unalived me" (a plot twist, a joke) is a figure of speech, not a thing done to oneself.
+  [/\bun-?alived me\b/g, 'killed me'],
   [/\bun-?alive (myself|me)\b/g, 'kill myself'],
   [/\bun-?aliving (myself|me)\b/g, 'killing myself'],
   [/\bun-?alive\b/g, 'kill myself'],

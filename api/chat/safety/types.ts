@@ -40,7 +40,17 @@ export interface RuleSet {
   /** Taking back a denial or a joke ("I told her no. I lied.", "我說沒有，騙她的"): nothing is set aside. */
   retraction: RegExp
   /** A recovery told from the far side: a time that is over, something well now, and no sign it is back. */
-  recovery: { past: RegExp; wellNow: RegExp; back: RegExp }
+  recovery: {
+    past: RegExp
+    wellNow: RegExp
+    back: RegExp
+    /** A time that is over ("years ago", "以前"), where a story told from the far side begins (farSide.ts). */
+    then: RegExp
+    /** The turn back to now ("these days", "現在", "十二年過去了"), where it ends. */
+    since: RegExp
+    /** Days that are not over ("last night", "昨天", "剛剛"): a story holding one is not told from the far side. */
+    lately: RegExp
+  }
   rules: Rule[]
 }
 

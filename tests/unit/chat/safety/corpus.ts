@@ -18,6 +18,10 @@ export const CORPUS_FILES = [
   'corpusRecovery.json',
   'corpusAA.json',
   'corpusRecovery2.json',
+  'corpusAB.json',
+  'corpusAC.json',
+  'corpusAD.json',
+  'corpusRecovery4.json',
 ]
 /** Plain companion chat (greetings, plans, small worries): the ordinary messages most people send. */
 export const EVERYDAY_FILES = ['everydayChat.json', 'everydayLong.json', 'everydayMore.json', 'everydayMore2.json']

@@ -139,6 +139,30 @@ describe('assessMessage', () => {
       expect(assessMessage(text).level, text).toBe('crisis')
   })
 
+  test('a story told from the far side is read from its turn to now: what was then is no sign, what is now still counts', () => {
+    for (const text of [
+      'Back in college I tried to overdose. These days I coach my daughter’s soccer team on Saturdays.',
+      'When I was 19 I wrote goodbye letters to everyone. Ten years later I read one out at my wedding.',
+      'i used to cut myself every night in high school but now i just knit when it gets loud in my head',
+      '以前我常常想跳樓，現在在陽台種了一整排香草。',
+      '国中的时候割过手腕，后来遇到很好的辅导老师，现在我自己也当老师了。',
+      // A "又" inside the story belongs to the story.
+      '我媽以前每天翻我抽屜，怕我又藏刀片。現在她不翻了，週末我們一起去逛市場。',
+      '那年工廠倒閉，我在河堤坐了一整晚想結束一切。十年過去了，我現在帶孫子去同一個河堤放風箏。',
+    ])
+      expect(assessMessage(text).level, text).not.toBe('crisis')
+    for (const text of [
+      'Two years ago I tried to end it. Today I bought rope.',
+      'I used to cut once a month. Now I do it every night.',
+      'Years ago I was suicidal and got help. Now it is back and I have a plan.',
+      'i used to joke about wanting to die. it stopped being a joke. i think about it seriously every day now',
+      '以前想死只是偶爾，現在天天都在想要怎麼做。',
+      '三年前吃過一次藥被救回來。現在我又開始存藥了。',
+      '以前我会割手，后来停了两年，现在又开始了',
+    ])
+      expect(assessMessage(text).level, text).toBe('crisis')
+  })
+
   test('laughter softens a wish only beside it, and never one said to be meant', () => {
     expect(assessMessage('i want to die lol').level).not.toBe('crisis')
     expect(assessMessage('tripped up the stairs in front of my whole lecture. i want to die 😭').level).not.toBe('crisis')

@@ -1,0 +1,65 @@
+// A story told from the far side ("那年股票賠光，我在車裡坐了一整夜想結束一切。十二年過去了，我現在開一家早餐店") names the
+// act in a time that is over. What was then is no sign of now; what is said after the turn to now is read as any
+// message is, so a relapse told the same way ("two years ago I tried. today I bought a rope") is still read.
+import { CHINESE } from './chineseRules'
+import { ENGLISH } from './englishRules'
+import type { Reading } from './normalize'
+import type { RuleSet } from './types'
+
+const SENTENCE_END = /[.!?。！？;；\n]/g
+
+function sentenceStart(text: string, at: number): number {
+  let start = 0
+  for (const mark of text.slice(0, at).matchAll(SENTENCE_END)) start = mark.index + 1
+  return start
+}
+
+function globalOf(pattern: RegExp): RegExp {
+  return new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)
+}
+
+const compiled = new WeakMap<RuleSet, { then: RegExp; since: RegExp }>()
+
+/**
+ * The text with each stretch from a time that is over ("years ago", "以前") to the turn to now ("now", "現在",
+ * "十二年過去了") blanked out. Nothing is blanked when the person takes a denial back, or when what is left says it has come
+ * back ("again", "又", "relapsed"): then the past is part of what is happening now. A "又" inside the story ("怕我又藏
+ * 刀片") is the story's own.
+ */
+export function withoutFarSide(set: RuleSet, text: string): { now: string; then: string } {
+  const whole = { now: text, then: '' }
+  if (set.retraction.test(text)) return whole
+  let patterns = compiled.get(set)
+  if (!patterns) compiled.set(set, (patterns = { then: globalOf(set.recovery.then), since: globalOf(set.recovery.since) }))
+  let out = ''
+  let story = ''
+  let from = 0
+  patterns.then.lastIndex = 0
+  for (let then = patterns.then.exec(text); then; then = patterns.then.exec(text)) {
+    if (then.index < from) continue
+    patterns.since.lastIndex = then.index + then[0].length
+    const since = patterns.since.exec(text)
+    if (!since) break
+    const start = Math.max(from, sentenceStart(text, then.index))
+    out += `${text.slice(from, start)} ~ `
+    // The turn ends the story where it is said: in the story's own sentence ("used to cut, but now i knit") at the
+    // word, in a later sentence at that sentence's start ("…i think about it every day now" stays whole).
+    const turnSentence = sentenceStart(text, since.index)
+    from = turnSentence > start ? turnSentence : since.index
+    story += ` ${text.slice(start, from)} `
+    // A story with tonight or today in it ("used to have a coping kit. tonight I went through the whole thing") is not
+    // told from the far side.
+    if (set.time.test(story) || set.recovery.lately.test(story)) return whole
+    patterns.then.lastIndex = since.index + since[0].length
+  }
+  if (from === 0) return whole
+  const now = out + text.slice(from)
+  return set.recovery.back.test(now) ? whole : { now, then: story }
+}
+
+/** The reading of what is said of now, and of the story told from the far side, in both languages. */
+export function presentOf({ en, zh }: Reading): { now: Reading; then: Reading } {
+  const english = withoutFarSide(ENGLISH, en)
+  const chinese = withoutFarSide(CHINESE, zh)
+  return { now: { en: english.now, zh: chinese.now }, then: { en: english.then, zh: chinese.then } }
+}
