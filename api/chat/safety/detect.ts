@@ -104,8 +104,10 @@ function merge(a: Assessment, b: Assessment): Assessment {
 }
 
 // The lexical layer's thresholds, chosen on labelled sets it was not trained on (bench/safety.ts): alone it must be
-// very sure; beside an uncertain rule, fairly sure.
-const LEXICAL_ALONE = 0.75
+// fairly sure; beside an uncertain rule, less so. 0.65 rather than 0.75 on a short message: on three sets read on
+// arrival it caught 2–3 points more of the crisis messages and raised no more of the others, for 0–1 point more of
+// unseen everyday chat (bench/README.md).
+const LEXICAL_ALONE = 0.65
 // A long message adds up many mildly low words ("Nothing is working. I've tried the budgeting app…"): past this many
 // words and Chinese characters, wording alone must be surer. Measured leave-one-set-out: unseen long everyday
 // messages raised 5.7 → 3.1 %, recall 96.3 → 96.0 % (bench/README.md).

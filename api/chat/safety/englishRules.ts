@@ -56,6 +56,11 @@ export const ENGLISH: RuleSet = {
     /\bused to (?:\w+ )?(?:believe|think|feel|tell myself|be convinced)\b[^]{0,100}?\b(?:i )?(?:dont|do not|no longer|dont really|stopped) (?:believe|think|feel|believing|thinking|feeling) (?:that|it|so|like that|this)\b(?: anymore)?/g,
     /\b(?:its not like|not that|it isnt like|its not that) (?:i )?(?:actually |really )?(?:want|wanna|wish|plan|am going|im going) (?:to )?[^.!?,]{0,30}(?: or anything)?/g,
     /\b(?:ate|eaten|eating|ive eaten) (?:so|too) much\b[^.!?]{0,40}\b(?:i want to die|im dying|kill me|i could die|im dead)\b/g,
+    /\bif\b[^.!?]{0,60}\b(?:one more time|again)\b[^.!?]{0,10}\b(?:i will|ill|im going to|im gonna|i swear ill) (?:kill myself|die|scream|jump off a bridge)\b[^.!?]*(?:[.!?] ?or (?:him|her|them)\b[^.!?]*)?/g,
+    /\bshoot(?:ing)? myself in the foot\b/g,
+    /\bthe only thing (?:im|i am) (?:planning|going|about|trying) to end is\b[^.!?]*/g,
+    /\b(?:we|i|you) (?:have to|had to|need to|gotta|got to) (?:memori[sz]e|learn|study|revise)\b[^.!?]*/g,
+    /\b(?:asked|asks) (?:me )?(?:if|whether)\b[^.!?]{0,60}\band i (?:honestly |truthfully |really )?(?:havent|have not|hadnt|didnt|dont|do not)\b[^.!?]*/g,
     // A game's level, a film's plot, a friend's overdose remembered, a screening question answered no, own words explained.
     /\bin (?:the|this|a|my) (?:\w+ )?game\b[^.!?]*/g,
     /\b(?:movie|film|show|book|novel|series|documentary|episode|anime|play|musical) about (?:a|an|the|this|some) [^.!?]*/g,
@@ -517,6 +522,15 @@ export const ENGLISH: RuleSet = {
 
     { category: 'hopelessness', strength: 'crisis', pattern: /\b(?:dont|do not) think i(?:ll| will| am going to| im going to)? make it to you\b/ },
     { category: 'plan', strength: 'risk', pattern: /\bwrote (?:out|down) (?:the|all the) steps\b/ },
+
+    // —— Twenty-third round ——
+    { category: 'active_thoughts', strength: 'crisis', pattern: /\bthe thought of (?:ending it|dying|killing myself|suicide|ending my life)\b[^.!?]{0,30}\b(?:always|is there|louder|constant|wont go away|every)\b|\b(?:ive been|i have been|im|i am|been) (?:\w+ )?(?:seriously |really |constantly |actually )?(?:thinking|thought) (?:about|of) (?:suicide|killing myself|ending my life|ending it all)\b/ },
+    { category: 'method_seeking', strength: 'crisis', pattern: /\b(?:get onto|get on|access|get up to|get to|get onto) the roof\b[^.!?]{0,30}\bwithout\b|\btallest (?:building|bridge|car park|parking garage)\b[^.!?]{0,40}\b(?:roof|get (?:onto|up|on)|access)\b/ },
+    { category: 'hopelessness', strength: 'risk', pattern: /\bstopped wanting to\b|\bno coming back from this\b/ },
+    { category: 'hopelessness', strength: 'crisis', pattern: /\b(?:still|be) alive at the end of\b/ },
+    { category: 'burden', strength: 'crisis', pattern: /\b(?:take|taking|remove|removing) myself out of the picture\b/ },
+    { category: 'preparatory', strength: 'crisis', pattern: /\bgoodbye (?:texts|messages|letters|notes|emails) (?:are )?(?:written|drafted|ready|done|sitting|saved|in my drafts)\b/ },
+    { category: 'preparatory', strength: 'risk', pattern: /\bpick (?:him|her|them|it) up (?:sometime|some time|later|eventually)\b|\bhugged (?:him|her|them) longer than usual\b/ },
 
     // —— Hopelessness ——
     { category: 'hopelessness', strength: 'crisis', pattern: /\b(?:tired|sick|exhausted|weary|done|fed up|over) (?:of|with) (?:living|being alive|life|existing|this life|my life|it all|everything|being here|waking up|trying to stay alive|staying alive|breathing|being me|being myself|surviving)\b(?! (?:in|at) (?:this|the|that) (?:city|town|apartment|house|place|dorm|country)| (?:being (?:so )?(?:hard|difficult|expensive|late|a mess)|going wrong|breaking|costing|taking (?:so )?long|piling up))/ },

@@ -22,6 +22,9 @@ export const CORPUS_FILES = [
   'corpusAC.json',
   'corpusAD.json',
   'corpusRecovery4.json',
+  'corpusAE.json',
+  'corpusAF.json',
+  'corpusAG.json',
 ]
 /** Plain companion chat (greetings, plans, small worries): the ordinary messages most people send. */
 export const EVERYDAY_FILES = ['everydayChat.json', 'everydayLong.json', 'everydayMore.json', 'everydayMore2.json']
