@@ -2,8 +2,7 @@
 // category with no model (rules and the lexical layer), a leave-one-set-out run of the lexical layer, and the time
 // one assessment takes. `npx bun bench/safety.ts` prints Markdown; `--misses` lists what was missed or raised wrongly.
 import { CORPUS_FILES, EVERYDAY_FILES, loadCorpus, scoreCorpus, type LabelledMessage } from '../tests/unit/chat/safety/corpus'
-import { assessMessage, assessRules, combineLayers } from '../api/chat/safety/detect'
-import { lexicalRisk, messageSize } from '../api/chat/safety/lexicalModel'
+import { assessMessage } from '../api/chat/safety/detect'
 import { train } from '../scripts/trainCrisisModel'
 
 const showMisses = process.argv.includes('--misses')
@@ -47,7 +46,7 @@ console.log('| set | en recall / false alarms | zh-TW | zh-CN |')
 console.log('|---|---|---|---|')
 for (const held of CORPUS_FILES) {
   const weights = train(loadCorpus([...CORPUS_FILES.filter((f) => f !== held), ...EVERYDAY_FILES]))
-  const rows = byLanguage(loadCorpus([held]), (m) => combineLayers(assessRules(m.text), lexicalRisk(m.text, weights), messageSize(m.text)).level === 'crisis')
+  const rows = byLanguage(loadCorpus([held]), (m) => assessMessage(m.text, weights).level === 'crisis')
   console.log(`| ${held.replace(/\.json$/, '')} | ${rows.map((r) => `${pct(r.recall)} / ${pct(r.ordinary ? r.alarms / r.ordinary : 0)}`).join(' | ')} |`)
 }
 

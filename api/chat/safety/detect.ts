@@ -4,7 +4,7 @@ import { CHINESE } from './chineseRules'
 import { ENGLISH } from './englishRules'
 import { normalizeChinese, normalizeEnglish, readingOf, type Reading } from './normalize'
 import { presentOf } from './farSide'
-import { riskOf, sizeOf } from './lexicalModel'
+import { riskOf, sizeOf, type LexicalWeights } from './lexicalModel'
 import type { Assessment, Category, RiskLevel, RuleSet } from './types'
 
 const RANK: Record<RiskLevel, number> = { none: 0, uncertain: 1, crisis: 2 }
@@ -117,11 +117,6 @@ const LEXICAL_WITH_RULE = 0.5
 // Wording alone that is only somewhat like a crisis is worth a model's second opinion, not a help block.
 const LEXICAL_UNCERTAIN = 0.6
 
-/** The hand-written rules alone. */
-export function assessRules(text: string): Assessment {
-  return rulesOfNow(presentOf(readingOf(text)))
-}
-
 function rulesOf({ en, zh }: Reading): Assessment {
   return merge(assessWith(ENGLISH, en), assessWith(CHINESE, zh))
 }
@@ -141,11 +136,16 @@ function rulesOfNow({ now, then }: { now: Reading; then: Reading }): Assessment 
   return story.level !== 'none' ? { level: 'crisis', categories: [...new Set([...present.categories, ...story.categories])] } : present
 }
 
-/** The rules' reading and the lexical layer's probability for a message of `size` words and Chinese characters, combined. */
-export function combineLayers(rules: Assessment, lexical: number, size = 0): Assessment {
+/**
+ * The rules' reading and the lexical layer's probability for a message of `size` words and Chinese characters, combined;
+ * `afterStory` when what was read follows a story told from the far side.
+ */
+export function combineLayers(rules: Assessment, lexical: number, size = 0, afterStory = false): Assessment {
   if (rules.level === 'crisis' || rules.joking) return rules
   const categories = rules.categories.length ? rules.categories : (['active_thoughts'] as Category[])
-  const alone = size > LONG_MESSAGE ? LEXICAL_ALONE_LONG : LEXICAL_ALONE
+  // What follows a story told from the far side ("…but now i just knit when it gets loud in my head") keeps the
+  // story's wording: alone it must be as sure as in a long message.
+  const alone = size > LONG_MESSAGE || afterStory ? LEXICAL_ALONE_LONG : LEXICAL_ALONE
   // A denial or figure of speech the rules set aside is not overruled by wording alone.
   if ((lexical >= alone && !rules.setAside) || (rules.level === 'uncertain' && lexical >= LEXICAL_WITH_RULE))
     return { level: 'crisis', categories }
@@ -153,12 +153,16 @@ export function combineLayers(rules: Assessment, lexical: number, size = 0): Ass
   return { level: 'none', categories: [] }
 }
 
-/** One message on its own, in English, Traditional or Simplified Chinese (or a mix). */
-export function assessMessage(text: string): Assessment {
+/**
+ * One message on its own, in English, Traditional or Simplified Chinese (or a mix). `weights` are the lexical layer's
+ * shipped ones unless bench/safety.ts reads a set with weights trained without it.
+ */
+export function assessMessage(text: string, weights?: LexicalWeights): Assessment {
   const told = presentOf(readingOf(text))
   const reading = told.now
   const rules = rulesOfNow(told)
-  return combineLayers(rules, rules.level === 'crisis' ? 0 : riskOf(reading), sizeOf(reading))
+  const afterStory = Boolean(told.then.en || told.then.zh)
+  return combineLayers(rules, rules.level === 'crisis' ? 0 : riskOf(reading, weights), sizeOf(reading), afterStory)
 }
 
 export interface TurnContext {

@@ -54,10 +54,6 @@ interface Weights {
 const model = weights as Weights
 
 /** The probability, by the trained weights, that the message speaks of suicide or self-harm. */
-export function lexicalRisk(text: string, trained: Weights = model): number {
-  return riskOf(presentOf(readingOf(text)).now, trained)
-}
-
 export function riskOf(reading: Reading, trained: Weights = model): number {
   let z = trained.bias
   for (const feature of featuresOf(reading)) z += trained.weights[feature] ?? 0
