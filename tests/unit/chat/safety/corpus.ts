@@ -25,6 +25,8 @@ export const CORPUS_FILES = [
   'corpusAE.json',
   'corpusAF.json',
   'corpusAG.json',
+  'corpusAH.json',
+  'corpusAI.json',
 ]
 /** Plain companion chat (greetings, plans, small worries): the ordinary messages most people send. */
 export const EVERYDAY_FILES = ['everydayChat.json', 'everydayLong.json', 'everydayMore.json', 'everydayMore2.json']
