@@ -4,6 +4,7 @@ import { CHINESE } from './chineseRules'
 import { ENGLISH } from './englishRules'
 import { normalizeChinese, normalizeEnglish, readingOf, type Reading } from './normalize'
 import { presentOf } from './farSide'
+import { globalOf } from './globalOf'
 import { riskOf, sizeOf, type LexicalWeights } from './lexicalModel'
 import type { Assessment, Category, RiskLevel, RuleSet } from './types'
 
@@ -36,14 +37,6 @@ function laughsBeside({ laughter, time }: RuleSet, normalized: string, spans: st
     if (laughter.test(normalized.slice(before, after))) return true
   }
   return false
-}
-
-const globals = new WeakMap<RegExp, RegExp>()
-function globalOf(pattern: RegExp): RegExp {
-  let global = globals.get(pattern)
-  if (!global) globals.set(pattern, (global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)))
-  global.lastIndex = 0
-  return global
 }
 
 function assessWith(set: RuleSet, normalized: string): Assessment {
@@ -121,13 +114,13 @@ function rulesOf({ en, zh }: Reading): Assessment {
   return merge(assessWith(ENGLISH, en), assessWith(CHINESE, zh))
 }
 
-/**
- * The rules on what is said of now. A story told from the far side is no sign alone, but an attempt or self-harm in
- * it beside a risk now ("two years ago I tried to end it. today I bought rope") makes a crisis.
- */
 // What is done now beside a story of then: buying, saving, going to a place. A word like "blades" in "三年沒碰刀片" is not.
 const ACTS_NOW = new Set<Category>(['method', 'plan', 'preparatory', 'method_seeking', 'intent_timing'])
 
+/**
+ * The rules on what is said of now. A story told from the far side is no sign alone, but an attempt or self-harm in
+ * it beside an act now ("two years ago I tried to end it. today I bought rope") makes a crisis.
+ */
 function rulesOfNow({ now, then }: { now: Reading; then: Reading }): Assessment {
   const present = rulesOf(now)
   if (present.level !== 'uncertain' || !(then.en || then.zh) || !present.categories.some((c) => ACTS_NOW.has(c))) return present

@@ -3,6 +3,7 @@
 // message is, so a relapse told the same way ("two years ago I tried. today I bought a rope") is still read.
 import { CHINESE } from './chineseRules'
 import { ENGLISH } from './englishRules'
+import { globalOf } from './globalOf'
 import type { Reading } from './normalize'
 import type { RuleSet } from './types'
 
@@ -14,12 +15,6 @@ function sentenceStart(text: string, at: number): number {
   return start
 }
 
-function globalOf(pattern: RegExp): RegExp {
-  return new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)
-}
-
-const compiled = new WeakMap<RuleSet, { then: RegExp; since: RegExp }>()
-
 /**
  * The text with each stretch from a time that is over ("years ago", "以前") to the turn to now ("now", "現在",
  * "十二年過去了") blanked out. Nothing is blanked when the person takes a denial back, or when what is left says it has come
@@ -29,16 +24,15 @@ const compiled = new WeakMap<RuleSet, { then: RegExp; since: RegExp }>()
 export function withoutFarSide(set: RuleSet, text: string): { now: string; then: string } {
   const whole = { now: text, then: '' }
   if (set.retraction.test(text)) return whole
-  let patterns = compiled.get(set)
-  if (!patterns) compiled.set(set, (patterns = { then: globalOf(set.recovery.then), since: globalOf(set.recovery.since) }))
+  const thenMark = globalOf(set.recovery.then)
+  const sinceMark = globalOf(set.recovery.since)
   let out = ''
   let story = ''
   let from = 0
-  patterns.then.lastIndex = 0
-  for (let then = patterns.then.exec(text); then; then = patterns.then.exec(text)) {
+  for (let then = thenMark.exec(text); then; then = thenMark.exec(text)) {
     if (then.index < from) continue
-    patterns.since.lastIndex = then.index + then[0].length
-    const since = patterns.since.exec(text)
+    sinceMark.lastIndex = then.index + then[0].length
+    const since = sinceMark.exec(text)
     if (!since) break
     const start = Math.max(from, sentenceStart(text, then.index))
     out += `${text.slice(from, start)} ~ `
@@ -50,7 +44,7 @@ export function withoutFarSide(set: RuleSet, text: string): { now: string; then:
     // A story with tonight or today in it ("used to have a coping kit. tonight I went through the whole thing") is not
     // told from the far side.
     if (set.time.test(story) || set.recovery.lately.test(story)) return whole
-    patterns.then.lastIndex = since.index + since[0].length
+    thenMark.lastIndex = since.index + since[0].length
   }
   if (from === 0) return whole
   const now = out + text.slice(from)
