@@ -3,7 +3,7 @@
 import { CHINESE } from './chineseRules'
 import { ENGLISH } from './englishRules'
 import { normalizeChinese, normalizeEnglish, readingOf, type Reading } from './normalize'
-import { presentOf } from './farSide'
+import { ASKS, presentOf } from './farSide'
 import { globalOf } from './globalOf'
 import { riskOf, sizeOf, type LexicalWeights } from './lexicalModel'
 import type { Assessment, Category, RiskLevel, RuleSet } from './types'
@@ -69,6 +69,11 @@ function assessWith(set: RuleSet, normalized: string): Assessment {
 
   // A recovery told from the far side ("in 2020 I was writing goodbye letters. now I'm writing performance reviews")
   // names the act without it being here now: never help first on its own, and wording alone cannot raise it.
+  // A question asking for the means ("how many would it take for someone my weight", "吃多少會致命") is never set aside
+  // by a recovery, a denial or a joke told around it ("I'm fine now, just curious"); study and fiction still are.
+  const asksForMeans =
+    !topical && live.some((rule) => rule.category === 'method_seeking' && rule.strength === 'crisis' && rule.pattern.test(normalized))
+  if (asksForMeans) return { level: 'crisis', categories: [...new Set([...categories, 'method_seeking' as const])] }
   const recovered =
     !retracted && set.recovery.past.test(normalized) && set.recovery.wellNow.test(normalized) && !set.recovery.back.test(normalized)
   if (recovered) return { level: 'none', categories: [], setAside: true }
@@ -121,8 +126,13 @@ const ACTS_NOW = new Set<Category>(['method', 'plan', 'preparatory', 'method_see
  * The rules on what is said of now. A story told from the far side is no sign alone, but an attempt or self-harm in
  * it beside an act now ("two years ago I tried to end it. today I bought rope") makes a crisis.
  */
-function rulesOfNow({ now, then }: { now: Reading; then: Reading }): Assessment {
+function rulesOfNow(whole: Reading, { now, then }: { now: Reading; then: Reading }): Assessment {
   const present = rulesOf(now)
+  // Asked now about what the story names ("以前聽說有些藥和酒一起吃會出事… 就是好奇是哪些藥？"): the means are sought now.
+  if (present.level !== 'crisis' && (then.en || then.zh) && (ASKS.test(now.en) || ASKS.test(now.zh))) {
+    const story = rulesOf(whole)
+    if (story.level === 'crisis' && story.categories.includes('method_seeking')) return story
+  }
   if (present.level !== 'uncertain' || !(then.en || then.zh) || !present.categories.some((c) => ACTS_NOW.has(c))) return present
   if (ENGLISH.recovery.wellNow.test(now.en) || CHINESE.recovery.wellNow.test(now.zh)) return present
   const story = rulesOf(then)
@@ -151,9 +161,10 @@ export function combineLayers(rules: Assessment, lexical: number, size = 0, afte
  * shipped ones unless bench/safety.ts reads a set with weights trained without it.
  */
 export function assessMessage(text: string, weights?: LexicalWeights): Assessment {
-  const told = presentOf(readingOf(text))
+  const whole = readingOf(text)
+  const told = presentOf(whole)
   const reading = told.now
-  const rules = rulesOfNow(told)
+  const rules = rulesOfNow(whole, told)
   const afterStory = Boolean(told.then.en || told.then.zh)
   return combineLayers(rules, rules.level === 'crisis' ? 0 : riskOf(reading, weights), sizeOf(reading), afterStory)
 }

@@ -8,6 +8,8 @@ import type { Reading } from './normalize'
 import type { RuleSet } from './types'
 
 const SENTENCE_END = /[.!?。！？;；\n]/g
+// A question, in either reading (the Chinese one ends questions with 。): what is asked is asked now.
+export const ASKS = /[?？]|[嗎呢](?:[。,]|$)|多少|幾(?:顆|粒|層|樓|片|包|袋)|哪(?:些|種|裡|座|棟)/
 
 function sentenceStart(text: string, at: number): number {
   let start = 0
@@ -41,9 +43,9 @@ export function withoutFarSide(set: RuleSet, text: string): { now: string; then:
     const turnSentence = sentenceStart(text, since.index)
     from = turnSentence > start ? turnSentence : since.index
     story += ` ${text.slice(start, from)} `
-    // A story with tonight or today in it ("used to have a coping kit. tonight I went through the whole thing") is not
-    // told from the far side.
-    if (set.time.test(story) || set.recovery.lately.test(story)) return whole
+    // A story with tonight or today in it ("used to have a coping kit. tonight I went through the whole thing"), or a
+    // question ("…how many would it take for someone my weight now?"), is not told from the far side.
+    if (set.time.test(story) || set.recovery.lately.test(story) || ASKS.test(story)) return whole
     thenMark.lastIndex = since.index + since[0].length
   }
   if (from === 0) return whole

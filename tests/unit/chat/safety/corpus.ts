@@ -27,6 +27,9 @@ export const CORPUS_FILES = [
   'corpusAG.json',
   'corpusAH.json',
   'corpusAI.json',
+  'corpusAJ.json',
+  'corpusAK.json',
+  'corpusRecovery5.json',
 ]
 /** Plain companion chat (greetings, plans, small worries): the ordinary messages most people send. */
 export const EVERYDAY_FILES = ['everydayChat.json', 'everydayLong.json', 'everydayMore.json', 'everydayMore2.json']

@@ -163,6 +163,29 @@ describe('assessMessage', () => {
       expect(assessMessage(text).level, text).toBe('crisis')
   })
 
+  test('a question asking for the means is never set aside by a recovery, a denial or a joke told around it', () => {
+    for (const text of [
+      'When I overdosed in 2015 the doctor said it wasn’t enough. How many would it take for someone my weight now? I’m fine, just curious.',
+      'Back in college I looked at the bridge by campus. How high does a fall need to be to be fatal? I’m doing much better now.',
+      '我以前吞過一次藥被救回來，現在很好啦。只是想知道那種藥吃多少會致命？純好奇',
+      '以前抑郁的时候听说有些药和酒一起吃会出事，现在早就没那想法了，就是好奇是哪些药？',
+    ])
+      expect(assessMessage(text).level, text).toBe('crisis')
+    // Study still reads it as a topic.
+    expect(assessMessage('For my pharmacology exam: which drugs are lethal in overdose? We have to memorize them.').level).not.toBe('crisis')
+  })
+
+  test('telling someone about a past, or asking how to help someone else, is not a crisis of the one telling', () => {
+    for (const text of [
+      'I finally told my sister about my suicide attempt in high school. She hugged me for ages. I feel lighter.',
+      'Someone in my peer group asked how I stopped self harming. How much detail is too much when sharing my story?',
+      '過年回家終於跟我媽講了我高中割手的事，她抱著我哭了很久，說對不起。',
+      '和室友夜聊的时候提到我以前会划手，她说她初中也有过，我们聊到天亮。',
+      '我表妹跟我說她在用小刀劃手，我自己當年也是這樣過來的。我該怎麼跟她聊？',
+    ])
+      expect(assessMessage(text).level, text).not.toBe('crisis')
+  })
+
   test('laughter softens a wish only beside it, and never one said to be meant', () => {
     expect(assessMessage('i want to die lol').level).not.toBe('crisis')
     expect(assessMessage('tripped up the stairs in front of my whole lecture. i want to die 😭').level).not.toBe('crisis')
