@@ -30,9 +30,10 @@ export const CORPUS_FILES = [
   'corpusAJ.json',
   'corpusAK.json',
   'corpusRecovery5.json',
+  'corpusAL.json',
 ]
 /** Plain companion chat (greetings, plans, small worries): the ordinary messages most people send. */
-export const EVERYDAY_FILES = ['everydayChat.json', 'everydayLong.json', 'everydayMore.json', 'everydayMore2.json']
+export const EVERYDAY_FILES = ['everydayChat.json', 'everydayLong.json', 'everydayMore.json', 'everydayMore2.json', 'everydayMore3.json']
 
 export function loadCorpus(files = CORPUS_FILES): LabelledMessage[] {
   return files.flatMap((file) => JSON.parse(readFileSync(join(import.meta.dirname, file), 'utf8')) as LabelledMessage[])
