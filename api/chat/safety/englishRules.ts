@@ -63,9 +63,9 @@ export const ENGLISH: RuleSet = {
     /\bthe only thing (?:im|i am) (?:planning|going|about|trying) to end is\b[^.!?]*/g,
     /\b(?:we|i|you) (?:have to|had to|need to|gotta|got to) (?:memori[sz]e|learn|study|revise)\b[^.!?]*/g,
     /\b(?:asked|asks) (?:me )?(?:if|whether)\b[^.!?]{0,60}\band i (?:honestly |truthfully |really )?(?:havent|have not|hadnt|didnt|dont|do not)\b[^.!?]*/g,
-    /\b(?:plants?|succulents?|flowers?|basil|orchids?|tomatoes|herbs|fish|cactus|cacti|phone|laptop|battery|car|printer|sourdough starter)\b[^.!?]{0,12}\b(?:committing suicide|killing (?:themselves|itself)|suicidal)\b/g,
+    /\b(?:plants?|houseplants?|succulents?|flowers?|basil|orchids?|tomatoes|herbs|fish|cactus|cacti|phone|laptop|battery|car|printer|sourdough starter)\b[^.!?]{0,12}\b(?:committing suicide|killing (?:themselves|itself)|suicidal)\b/g,
     /\b(?:wanted|want) to die (?:right there|on the spot|of embarrassment)\b|\bcould(?:ve| have)? died (?:right there|on the spot|of embarrassment)\b/g,
-    /\b(?:id|i would) (?:rather|sooner) (?:die|jump off a bridge|kill myself|be dead|eat glass|walk into the sea)\b[^.!?]{0,10}\bthan\b[^.!?]*/g,
+    /\b(?:id|i would) (?:honestly |literally |genuinely |seriously )?(?:rather|sooner) (?:die|jump off a bridge|kill myself|be dead|eat glass|walk into the sea)\b[^.!?]{0,10}\bthan\b[^.!?]*/g,
     /\b(?:ive|i have) never (?:once |ever |even )?(?:thought about|considered|wanted) (?:ending things|ending it|suicide|killing myself|dying|hurting myself)\b/g,
     /\bleft me (?:his|her|their) \w+ in (?:his|her|their) will\b/g,
     // Telling someone about a past ("finally told Sam about my suicide attempt in high school"), helping from it.
@@ -76,6 +76,7 @@ export const ENGLISH: RuleSet = {
     /\bi said (?:zero|none|no) and meant it\b/g,
     /\bhow much (?:detail|information|of my story|to share|to say|to tell)\b[^.!?]*/g,
     /\bif i have to (?:\w+ ){0,4}(?:one more|another)\b[^.!?]{0,60}\b(?:i will|ill|im going to|im gonna|i swear ill|i might) (?:kill myself|die|scream|jump off a bridge)\b[^.!?]*/g,
+    /[^.!?]*\b(?:respawns?|checkpoint|boss fight|speedrun|elden ring|dark souls)\b[^.!?]*/g,
     // A game's level, a film's plot, a friend's overdose remembered, a screening question answered no, own words explained.
     /\bin (?:the|this|a|my) (?:\w+ )?game\b[^.!?]*/g,
     /\b(?:movie|film|show|book|novel|series|documentary|episode|anime|play|musical) about (?:a|an|the|this|some) [^.!?]*/g,
@@ -552,7 +553,7 @@ export const ENGLISH: RuleSet = {
     { category: 'active_thoughts', strength: 'crisis', pattern: /\bthoughts? of (?:ending it|dying|suicide|killing myself|ending my life)\b[^.!?]{0,30}\b(?:screensaver|background|always|constantly|all the time|pop up|every)\b/ },
     { category: 'preparatory', strength: 'risk', pattern: /\bthank(?:s| you) for everything\b|\bis (?:anyone|anybody) (?:usually )?(?:around|there)\b[^.!?]{0,20}\bat night\b/ },
     { category: 'method_seeking', strength: 'crisis', pattern: /\b(?:trains?|freight)\b[^.!?]{0,60}\b(?:come through|pass|schedule|times?)\b[^]{0,60}\b(?:anyone|anybody|nobody|people) (?:usually )?(?:around|there)\b|\b(?:hold|support|take) (?:my|a persons|a humans) weight\b|\b(?:rod|beam|hook|rail|pipe|bar|door)\b[^]{0,60}\b(?:roughly|about|around|close to) my weight\b/ },
-    { category: 'hopelessness', strength: 'risk', pattern: /\bcant (?:picture|imagine|see) (?:next year|next month|myself (?:in|next)|a future|the future)\b|\b(?:the|my) road (?:just )?(?:stops|ends)\b/ },
+    { category: 'hopelessness', strength: 'risk', pattern: /\b(?:grey|gray) all the way down\b|\bcant (?:even )?(?:picture|imagine|see) (?:next year|next month|myself (?:in|next)|a future|the future)\b|\b(?:the|my) road (?:just )?(?:stops|ends)\b/ },
 
     // —— Twenty-fifth round ——
     { category: 'active_thoughts', strength: 'crisis', pattern: /\bvoices?\b[^.!?]{0,40}\b(?:kill yourself|end it|die|jump)\b[^]{0,60}\b(?:agree|listen(?:ing)?|starting to believe|believe it)\b/ },
@@ -565,7 +566,7 @@ export const ENGLISH: RuleSet = {
     { category: 'method_seeking', strength: 'crisis', pattern: /\b(?:bridges?|roofs?|buildings?|platforms?|cliffs?|car parks?|parking garages?)\b[^.!?]{0,30}\b(?:dont|do not|doesnt|without|no) (?:have )?(?:the )?(?:safety nets?|nets|cameras|barriers|fences|railings)\b/ },
     { category: 'preparatory', strength: 'risk', pattern: /\btold (?:my )?\w+ (?:its|it is|i have|ive got|i had) (?:a )?(?:dentist|doctor|doctors|dental) appointment\b|\btold (?:him|her|them) (?:im|i was|i am) (?:quitting|done with|giving up) (?:games|gaming|it)\b|\b(?:gave|giving|give|handed) (?:away )?(?:my|all my) (?:gaming )?(?:pc|console|switch|ps5|xbox|skins|games|laptop)\b/ },
     { category: 'self_harm', strength: 'risk', pattern: /\b(?:towels?|sheets?|pillowcases?)\b[^]{0,40}\b(?:stains?|blood)\b[^.!?]{0,30}\b(?:dont|wont|never|doesnt) come out\b|\bthrow (?:out|away) another towel\b/ },
-    { category: 'self_harm', strength: 'crisis', pattern: /\b(?:said|told (?:her|him|them))\b[^.!?]{0,20}\b(?:the )?(?:cat|dog|kitten|puppy) did (?:it|that|them)\b[^]{0,20}\bi (?:dont|do not) (?:have|own) a (?:cat|dog|kitten|puppy)\b/ },
+    { category: 'self_harm', strength: 'crisis', pattern: /\b(?:said|told (?:her|him|them|the \w+(?: \w+)?))\b[^.!?]{0,40}\b(?:(?:the )?(?:cat|dog|kitten|puppy) did (?:it|that|them)|(?:were|was|are) from (?:my|the|our) (?:cat|dog|kitten|puppy))\b[^]{0,20}\b(?:i|we) (?:dont|do not) (?:have|own) a (?:cat|dog|kitten|puppy)\b/ },
     { category: 'hopelessness', strength: 'crisis', pattern: /\b(?:dont|do not) think (?:im|i am|i will|ill) (?:going to |gonna )?(?:become|be) (?:you|anything|anyone)\b/ },
 
     // —— Twenty-seventh round: a question about means told as the past, a date now ——
@@ -573,6 +574,9 @@ export const ENGLISH: RuleSet = {
     { category: 'intent_timing', strength: 'crisis', pattern: /\b(?:not sure|dont know if) i want to talk myself out of it\b|\b(?:stop|stopped|stopping) talking myself out of it\b|\bi have a plan (?:now )?and a date\b|\b(?:got|have|picked) a date in my head\b|\bsame (?:spot|place|bridge) (?:he|she|they) (?:went|did it|died|jumped|used)\b/ },
 
     { category: 'burden', strength: 'crisis', pattern: /\bstop being a burden\b[^.!?]{0,40}\bwho (?:we|i) (?:are|am)\b/ },
+
+    { category: 'passive_wish', strength: 'crisis', pattern: /\bnot using it for anything\b|\bnot (?:being|be) (?:here|around|alive) in (?:\d+|five|ten|a few) years\b/ },
+    { category: 'burden', strength: 'crisis', pattern: /\bwithout me\b[^]{0,120}\b(?:everybody|everyone) wins\b/ },
 
     // —— Hopelessness ——
     { category: 'hopelessness', strength: 'crisis', pattern: /\b(?:tired|sick|exhausted|weary|done|fed up|over) (?:of|with) (?:living|being alive|life|existing|this life|my life|it all|everything|being here|waking up|trying to stay alive|staying alive|breathing|being me|being myself|surviving)\b(?! (?:in|at) (?:this|the|that) (?:city|town|apartment|house|place|dorm|country)| (?:being (?:so )?(?:hard|difficult|expensive|late|a mess)|going wrong|breaking|costing|taking (?:so )?long|piling up))/ },

@@ -31,6 +31,7 @@ export const CORPUS_FILES = [
   'corpusAK.json',
   'corpusRecovery5.json',
   'corpusAL.json',
+  'corpusAM.json',
 ]
 /** Plain companion chat (greetings, plans, small worries): the ordinary messages most people send. */
 export const EVERYDAY_FILES = ['everydayChat.json', 'everydayLong.json', 'everydayMore.json', 'everydayMore2.json', 'everydayMore3.json']
