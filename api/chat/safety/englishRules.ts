@@ -167,7 +167,7 @@ export const ENGLISH: RuleSet = {
     back: /\b(?:again|lately|(?:its|it is|theyre|they are|thoughts are|urges are|the urge is) back|(?:do|doing) it (?:every|more|most|daily|nightly|all)|seriously|(?:every (?:day|night)|all the time) now|(?:want|going|gonna|ready|planning|plan) to do it|all i (?:hear|think about)|used to be (?:a whisper|only|just|once|occasional|rare)|(?:think|thinking|thought) about it (?:seriously|every|all|constantly|more)|stopped being a joke|worse now|more (?:often|than ever)|every (?:day|night|hour) now|recently|tonight (?:i (?:will|want|am going|plan)|is the night|ill|im going)|right back|right now i|still (?:want|think|feel|have (?:the )?(?:urge|thoughts))|(?:but|and)? ?now (?:i|im) (?:want|wanna|(?:think|thinking) about (?:dying|it|killing|ending|suicide|death|the bridge|the pills)|feel like (?:dying|ending)|keep (?:thinking|wanting|cutting)|cant|am going to|going to (?:do|end|kill)|back)|back on|back to (?:wanting|thinking|cutting|feeling)|coming back|came back|relaps\w*|started (?:again|back)|slipped|bought (?:more|new|another)|worse|not (?:fine|ok|okay|safe))\b/,
     then: /\b(?:used to|at (?:1[0-9]|2[0-9]|3[0-9])(?! (?:am|pm|oclock|percent))|the (?:night|day|week|year|summer|winter) (?:i|when i|that i) (?:tried|attempted|overdosed|wanted|took|cut|almost)|that was (?:in )?(?:19|20)\d\d|(?:\w+ )?(?:years|months) ago|a year ago|last year|back then|back when|back in (?:high school|college|uni|school|(?:19|20)\d\d|the day)|in (?:19|20)\d\d|when i was (?:\d+|younger|a teen(?:ager)?|a kid|in (?:school|uni|college|high school|middle school|my \w+))|as a (?:teen(?:ager)?|kid|student)|in (?:high school|middle school|uni|college|my teens|my twenties|my 20s|the army)|at (?:my|the) (?:lowest|worst)|(?:that|one) (?:year|winter|summer|spring|autumn|fall)|the (?:year|winter|summer) (?:i|when|after|before))\b/,
     since: /\b(?:now|today|these days|nowadays|this year|since then|(?:\w+ )?years later|fast forward|these past|ever since|currently)\b|its been (?:\w+ )?(?:years|months|weeks)|(?:but )?(?:i )?(?:havent|have not|hasnt|dont|do not) (?:in|for) (?:years|months|ages|a long time)/,
-    lately: /\b(?:today|tonight|last night|yesterday|this (?:morning|afternoon|evening|week)|just now|an hour ago|right now)\b/,
+    lately: /\b(?:today|tonight|last night|yesterday|this (?:morning|afternoon|evening|week)|just now|an hour ago|right now|every year|each year)\b/,
   },
   rules: [
     // —— Passive wish to be dead ——
@@ -577,6 +577,8 @@ export const ENGLISH: RuleSet = {
 
     { category: 'passive_wish', strength: 'crisis', pattern: /\bnot using it for anything\b|\bnot (?:being|be) (?:here|around|alive) in (?:\d+|five|ten|a few) years\b/ },
     { category: 'burden', strength: 'crisis', pattern: /\bwithout me\b[^]{0,120}\b(?:everybody|everyone) wins\b/ },
+
+    { category: 'hopelessness', strength: 'crisis', pattern: /\b(?:no|zero) hope left\b|\bi (?:have|ve got) no hope\b/ },
 
     // —— Hopelessness ——
     { category: 'hopelessness', strength: 'crisis', pattern: /\b(?:tired|sick|exhausted|weary|done|fed up|over) (?:of|with) (?:living|being alive|life|existing|this life|my life|it all|everything|being here|waking up|trying to stay alive|staying alive|breathing|being me|being myself|surviving)\b(?! (?:in|at) (?:this|the|that) (?:city|town|apartment|house|place|dorm|country)| (?:being (?:so )?(?:hard|difficult|expensive|late|a mess)|going wrong|breaking|costing|taking (?:so )?long|piling up))/ },

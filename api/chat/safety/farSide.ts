@@ -43,9 +43,11 @@ export function withoutFarSide(set: RuleSet, text: string): { now: string; then:
     const turnSentence = sentenceStart(text, since.index)
     from = turnSentence > start ? turnSentence : since.index
     story += ` ${text.slice(start, from)} `
-    // A story with tonight or today in it ("used to have a coping kit. tonight I went through the whole thing"), or a
-    // question ("…how many would it take for someone my weight now?"), is not told from the far side.
-    if (set.time.test(story) || set.recovery.lately.test(story) || ASKS.test(story)) return whole
+    // A story that goes on to tonight or today ("used to have a coping kit. tonight I went through the whole thing"),
+    // or holds a question ("…how many would it take for someone my weight now?"), is not told from the far side. What
+    // comes before the time that is over is the frame ("今天整理抽屜翻到國三的日記…"), and a "tomorrow" inside the
+    // story is the story's own ("…跳下去就不用再面對明天").
+    if (set.recovery.lately.test(text.slice(then.index, from)) || ASKS.test(story)) return whole
     thenMark.lastIndex = since.index + since[0].length
   }
   if (from === 0) return whole
