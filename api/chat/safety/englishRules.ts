@@ -9,8 +9,8 @@ const WANT = `(?:want(?:ed)? to|wish(?:ed)? (?:i could|to|i (?:was|were|had|woul
 const DIE = '(?:die|be dead|(?:was|were|am) dead|dead|not (?:be )?(?:here|alive|around)|not exist|stop existing|cease to exist|be gone|disappear forever|vanish forever|fall asleep (?:forever|and never wake up)|sleep forever|never wake up|not wake up|dont wake up|go away forever|leave this world|leave this earth|be with (?:him|her|them|grandma|grandpa|my (?:mom|dad|mum|mother|father|brother|sister|son|daughter|wife|husband|grandma|grandpa|grandmother|grandfather))(?: again)? (?:in heaven|up there|on the other side)|join (?:him|her|them)|end it|end it all|end everything|end this|stop living|not be alive|no longer (?:be )?alive|not wake up tomorrow)'
 const METHOD_NOUN = '(?:pills?|tablets|sleeping pills|sleeping tablets|meds|medication|medicine|painkillers|paracetamol|tylenol|panadol|acetaminophen|ibuprofen|aspirin|insulin|antidepressants|xanax|rope|noose|belt|cord|charcoal|gas|carbon monoxide|knife|knives|blade|blades|razor|razors|gun|pistol|rifle|bullet|bleach|poison|pesticide|antifreeze|helium|plastic bag|bridge|rooftop|roof|ledge|cliff|balcony|window|building|tracks|train|railway|traffic|highway|river|sea|ocean|lake|quarry)'
 const TIME = '(?:tonights?|todays?|tomorrows?|(?:on |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|after new years?|new years eve|before christmas|after christmas|next week|(?:by|on|until) my birthday|this weekend|this week|this friday|this saturday|this sunday|this month|by friday|by the weekend|by (?:the )?end of (?:the )?(?:week|month|year)|after (?:the |my |this )?(?:\w+s )?(?:exam|exams|finals|funeral|wedding|party|holidays|graduation)|before (?:christmas|new year|my birthday|the weekend)|on my birthday|at midnight|right now|very soon|soon|later tonight|when everyone is asleep|when everyones asleep|in a few (?:hours|days))'
-// Moving abroad or house: giving things away and "before i go" are plain chores then.
-const MOVING_AWAY = /\b(?:emigrat\w*|moving (?:abroad|overseas|to|across|out|house)|relocat\w*|study abroad|new job in|before (?:the|my) move|before i (?:move|leave for|fly))\b/
+// Moving abroad or house, decluttering: giving things away and "before i go" are plain chores then.
+const MOVING_AWAY = /\b(?:declutter\w*|donat\w*|charity shop|thrift store|goodwill|women'?s shelter|emigrat\w*|moving (?:abroad|overseas|to|across|out|house)|relocat\w*|study abroad|new job in|before (?:the|my) move|before i (?:move|leave for|fly))\b/
 const LAUGH = '(?:\\breplied ?-?all\\b|\\baccidentally (?:sent|called|liked|replied)\\b|\\bin front of (?:the whole class|everyone|my crush|the whole office|the whole team|my whole (?:class|lecture|office|team))|\\bso embarrass\\w*|\\bcringe\\b|\\blol+\\b|\\blmf?ao+\\b|\\brofl\\b|(?<!not like )\\bha(?:ha)+\\b|\\bhe(?:he)+\\b|\\bxd+\\b|\\bjk\\b|😂|🤣|😆|😹|💀|😅|🤡|🙄)'
 
 export const ENGLISH: RuleSet = {
@@ -77,6 +77,8 @@ export const ENGLISH: RuleSet = {
     /\bhow much (?:detail|information|of my story|to share|to say|to tell)\b[^.!?]*/g,
     /\bif i have to (?:\w+ ){0,4}(?:one more|another)\b[^.!?]{0,60}\b(?:i will|ill|im going to|im gonna|i swear ill|i might) (?:kill myself|die|scream|jump off a bridge)\b[^.!?]*/g,
     /[^.!?]*\b(?:respawns?|checkpoint|boss fight|speedrun|elden ring|dark souls)\b[^.!?]*/g,
+    /\b(?:nearly|almost|just about) killed me\b/g,
+    /\b(?:worth the jump|make the jump|take the jump|jump ship)\b/g,
     // A game's level, a film's plot, a friend's overdose remembered, a screening question answered no, own words explained.
     /\bin (?:the|this|a|my) (?:\w+ )?game\b[^.!?]*/g,
     /\b(?:movie|film|show|book|novel|series|documentary|episode|anime|play|musical) about (?:a|an|the|this|some) [^.!?]*/g,
@@ -443,7 +445,7 @@ export const ENGLISH: RuleSet = {
 
     // —— Twelfth round ——
     { category: 'burden', strength: 'crisis', pattern: /\b(?:throw a party|celebrate|be relieved|be glad|be happy|be better)\b.{0,10}\b(?:if|when|once) i (?:was|were|am|m) (?:gone|dead)\b|\b(?:world|everything|everyone|life|things) would (?:run|be|go) (?:so much |much |a lot )?(?:smoother|easier|better|fine) (?:with me not in it|without me in it|if i wasnt in it)\b|\bwith me not in it\b/ },
-    { category: 'method', strength: 'risk', pattern: /\b(?:pills|painkillers|antidepressants|meds|tablets|medication)\b.{0,60}\b(?:under my bed|in a (?:ziplock|bag|box|sock)|hidden|stash(?:ed)?)\b|\bjust in case\b(?! (?:it rains|you|we|they|i forget|of rain))/ },
+    { category: 'method', strength: 'risk', unless: MOVING_AWAY, pattern: /\b(?:pills|painkillers|antidepressants|meds|tablets|medication)\b.{0,60}\b(?:under my bed|in a (?:ziplock|bag|box|sock)|hidden|stash(?:ed)?)\b|\bjust in case\b(?! (?:it rains|you|we|they|i forget|of rain))/ },
     { category: 'plan', strength: 'crisis', pattern: /\b(?:a |my )?(?:whole |full |detailed )?plan (?:for|to) (?:ending it|end it|ending my life|end my life|killing myself|kill myself|dying)\b/ },
     { category: 'preparatory', strength: 'crisis', unless: /\b(?:moving|travel\w*|trip|abroad|overseas|last day|new job|leaving do)\b/, pattern: /\bi was (?:saying|telling (?:her|him|them)) goodbye\b/ },
     { category: 'hopelessness', strength: 'crisis', pattern: /\bnothing (?:left )?to (?:stay alive|live|keep going|stick around|stay) for\b/ },
@@ -579,6 +581,13 @@ export const ENGLISH: RuleSet = {
     { category: 'burden', strength: 'crisis', pattern: /\bwithout me\b[^]{0,120}\b(?:everybody|everyone) wins\b/ },
 
     { category: 'hopelessness', strength: 'crisis', pattern: /\b(?:no|zero) hope left\b|\bi (?:have|ve got) no hope\b/ },
+
+    { category: 'intent_timing', strength: 'crisis', pattern: /\bits (?:going to|gonna) be tonight\b|\bit(?:ll| will) be tonight\b/ },
+    { category: 'preparatory', strength: 'risk', pattern: /\btexted everyone i love\b/ },
+
+    // —— Thirtieth round: the past as a cover ——
+    { category: 'intent_timing', strength: 'crisis', pattern: /\bmade my decision\b[^.!?]{0,40}\bbacked out of\b|\bno more back and forth\b|\bsitting in (?:the|her|his|my|an?) (?:\w+ )?car in the garage\b|\basked for the same room\b/ },
+    { category: 'method_seeking', strength: 'crisis', pattern: /\bwhere (?:i )?should (?:i )?(?:have )?cut\b|\b(?:didnt|did not) take enough\b/ },
 
     // —— Hopelessness ——
     { category: 'hopelessness', strength: 'crisis', pattern: /\b(?:tired|sick|exhausted|weary|done|fed up|over) (?:of|with) (?:living|being alive|life|existing|this life|my life|it all|everything|being here|waking up|trying to stay alive|staying alive|breathing|being me|being myself|surviving)\b(?! (?:in|at) (?:this|the|that) (?:city|town|apartment|house|place|dorm|country)| (?:being (?:so )?(?:hard|difficult|expensive|late|a mess)|going wrong|breaking|costing|taking (?:so )?long|piling up))/ },

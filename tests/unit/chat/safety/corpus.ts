@@ -32,9 +32,12 @@ export const CORPUS_FILES = [
   'corpusRecovery5.json',
   'corpusAL.json',
   'corpusAM.json',
+  'corpusAN.json',
+  'corpusAO.json',
+  'corpusRecovery6.json',
 ]
 /** Plain companion chat (greetings, plans, small worries): the ordinary messages most people send. */
-export const EVERYDAY_FILES = ['everydayChat.json', 'everydayLong.json', 'everydayMore.json', 'everydayMore2.json', 'everydayMore3.json']
+export const EVERYDAY_FILES = ['everydayChat.json', 'everydayLong.json', 'everydayMore.json', 'everydayMore2.json', 'everydayMore3.json', 'everydayMore4.json']
 
 export function loadCorpus(files = CORPUS_FILES): LabelledMessage[] {
   return files.flatMap((file) => JSON.parse(readFileSync(join(import.meta.dirname, file), 'utf8')) as LabelledMessage[])
