@@ -30,6 +30,7 @@ export function withoutFarSide(set: RuleSet, text: string): { now: string; then:
   const sinceMark = globalOf(set.recovery.since)
   let out = ''
   let story = ''
+  let frames = ''
   let from = 0
   for (let then = thenMark.exec(text); then; then = thenMark.exec(text)) {
     if (then.index < from) continue
@@ -43,6 +44,7 @@ export function withoutFarSide(set: RuleSet, text: string): { now: string; then:
     const turnSentence = sentenceStart(text, since.index)
     from = turnSentence > start ? turnSentence : since.index
     story += ` ${text.slice(start, from)} `
+    frames += ` ${text.slice(start, then.index)} `
     // A story that goes on to tonight or today ("used to have a coping kit. tonight I went through the whole thing"),
     // or holds a question ("…how many would it take for someone my weight now?"), is not told from the far side. What
     // comes before the time that is over is the frame ("今天整理抽屜翻到國三的日記…"), and a "tomorrow" inside the
@@ -52,7 +54,8 @@ export function withoutFarSide(set: RuleSet, text: string): { now: string; then:
   }
   if (from === 0) return whole
   const now = out + text.slice(from)
-  return set.recovery.back.test(now) ? whole : { now, then: story }
+  // What the story's frame says is back ("昨晚又劃了，比以前深") is back too.
+  return set.recovery.back.test(now) || set.recovery.back.test(frames) ? whole : { now, then: story }
 }
 
 /** The reading of what is said of now, and of the story told from the far side, in both languages. */
