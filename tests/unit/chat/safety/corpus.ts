@@ -36,6 +36,7 @@ export const CORPUS_FILES = [
   'corpusAO.json',
   'corpusRecovery6.json',
   'corpusAP.json',
+  'corpusAQ.json',
 ]
 /** Plain companion chat (greetings, plans, small worries): the ordinary messages most people send. */
 export const EVERYDAY_FILES = ['everydayChat.json', 'everydayLong.json', 'everydayMore.json', 'everydayMore2.json', 'everydayMore3.json', 'everydayMore4.json']
