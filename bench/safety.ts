@@ -1,6 +1,9 @@
 // Crisis detection on the labelled corpus (tests/unit/chat/safety): recall and false alarms per language and per
-// category with no model (rules and the lexical layer), a leave-one-set-out run of the lexical layer, and the time
-// one assessment takes. `npx bun bench/safety.ts` prints Markdown; `--misses` lists what was missed or raised wrongly.
+// category with no model (rules and the lexical layer), the held-out sets, a leave-one-set-out run of the lexical
+// layer, and the time one assessment takes. `npx bun bench/safety.ts` prints Markdown; `--quick` skips
+// leave-one-set-out; `--misses` lists what was missed or raised wrongly.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { CORPUS_FILES, EVERYDAY_FILES, loadCorpus, scoreCorpus, type LabelledMessage } from '../tests/unit/chat/safety/corpus'
 import { assessMessage } from '../api/chat/safety/detect'
 import { train } from '../scripts/trainCrisisModel'
@@ -40,11 +43,23 @@ const everyday = loadCorpus(EVERYDAY_FILES)
 const everydayAlarms = everyday.filter((m) => assessMessage(m.text).level === 'crisis').length
 console.log(`\nPlain companion chat (${everyday.length} messages): ${everydayAlarms} raised (${pct(everydayAlarms / everyday.length)}).`)
 
+// Sets kept out of the corpus and the rules on purpose (tests/unit/chat/safety/heldOut): wording nobody wrote a rule or
+// a weight from, read as a new user's messages would be.
+const heldOutDir = join(import.meta.dirname, '../tests/unit/chat/safety/heldOut')
+console.log('\n### Held-out sets (never in the corpus or the rules)\n')
+console.log('| set | en recall / false alarms | zh-TW | zh-CN |')
+console.log('|---|---|---|---|')
+for (const file of readdirSync(heldOutDir).filter((f) => f.endsWith('.json')).sort()) {
+  const set = JSON.parse(readFileSync(join(heldOutDir, file), 'utf8')) as LabelledMessage[]
+  const rows = byLanguage(set, (m) => assessMessage(m.text).level === 'crisis')
+  console.log(`| ${file.replace(/\.json$/, '')} | ${rows.map((r) => `${pct(r.recall)} / ${pct(r.ordinary ? r.alarms / r.ordinary : 0)}`).join(' | ')} |`)
+}
+
 // Leave one set out: the lexical layer trained without the set, then the set read with the rules and those weights.
 console.log('\n### Leave one set out (lexical weights trained without the set; the rules are not held out)\n')
 console.log('| set | en recall / false alarms | zh-TW | zh-CN |')
 console.log('|---|---|---|---|')
-for (const held of CORPUS_FILES) {
+for (const held of process.argv.includes('--quick') ? [] : CORPUS_FILES) {
   const weights = train(loadCorpus([...CORPUS_FILES.filter((f) => f !== held), ...EVERYDAY_FILES]))
   const rows = byLanguage(loadCorpus([held]), (m) => assessMessage(m.text, weights).level === 'crisis')
   console.log(`| ${held.replace(/\.json$/, '')} | ${rows.map((r) => `${pct(r.recall)} / ${pct(r.ordinary ? r.alarms / r.ordinary : 0)}`).join(' | ')} |`)
