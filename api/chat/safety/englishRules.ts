@@ -76,7 +76,8 @@ export const ENGLISH: RuleSet = {
     /\bi said (?:zero|none|no) and meant it\b/g,
     /\bhow much (?:detail|information|of my story|to share|to say|to tell)\b[^.!?]*/g,
     /\bif i have to (?:\w+ ){0,4}(?:one more|another)\b[^.!?]{0,60}\b(?:i will|ill|im going to|im gonna|i swear ill|i might) (?:kill myself|die|scream|jump off a bridge)\b[^.!?]*/g,
-    /[^.!?]*\b(?:respawns?|checkpoint|boss fight|speedrun|elden ring|dark souls)\b[^.!?]*/g,
+    // Anchored at a sentence's start so a long message is scanned once, not from every letter.
+    /(?:^|(?<=[.!?]))[^.!?]*\b(?:respawns?|checkpoint|boss fight|speedrun|elden ring|dark souls)\b[^.!?]*/g,
     /\b(?:nearly|almost|just about) killed me\b/g,
     /\b(?:worth the jump|make the jump|take the jump|jump ship)\b/g,
     // A game's level, a film's plot, a friend's overdose remembered, a screening question answered no, own words explained.
