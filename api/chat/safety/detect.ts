@@ -67,13 +67,13 @@ function assessWith(set: RuleSet, normalized: string): Assessment {
   const timed = set.time.test(text)
   const categories = [...new Set([...crisis, ...risk])]
 
-  // A recovery told from the far side ("in 2020 I was writing goodbye letters. now I'm writing performance reviews")
-  // names the act without it being here now: never help first on its own, and wording alone cannot raise it.
   // A question asking for the means ("how many would it take for someone my weight", "吃多少會致命") is never set aside
   // by a recovery, a denial or a joke told around it ("I'm fine now, just curious"); study and fiction still are.
   const asksForMeans =
     !topical && live.some((rule) => rule.category === 'method_seeking' && rule.strength === 'crisis' && rule.pattern.test(normalized))
   if (asksForMeans) return { level: 'crisis', categories: [...new Set([...categories, 'method_seeking' as const])] }
+  // A recovery told from the far side ("in 2020 I was writing goodbye letters. now I'm writing performance reviews")
+  // names the act without it being here now: never help first on its own, and wording alone cannot raise it.
   const recovered =
     !retracted && set.recovery.past.test(normalized) && set.recovery.wellNow.test(normalized) && !set.recovery.back.test(normalized)
   if (recovered) return { level: 'none', categories: [], setAside: true }

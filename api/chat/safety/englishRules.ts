@@ -40,7 +40,7 @@ export const ENGLISH: RuleSet = {
     /\b(?:used to|once|would) (?:think|thought) (?:about|of) (?:ending it|suicide|killing myself|dying|ending my life)[^.!?]{0,20}(?:but|and) (?:i )?(?:dont|do not|not|no longer|never)(?: \w+)? ?(?:anymore|now|these days)?\b/g,
     // A question someone asked, answered no: "my therapist asked if id had thoughts of self harm and honestly no".
     /\b(?:asked|asks|asking|ask)(?: me)? (?:if|whether)[^.!?]{0,90}?\band (?:for the first time|this time|finally|today)[^.!?]{0,30}? i (?:\w+ ){0,3}(?:say|said|answer|answered|tell|told) (?:them |her |him )?no\b/g,
-    /\b(?:asked|asks|asking|ask)(?: me)? (?:if|whether)[^.!?]{0,90}?(?:and|but|,|\.) (?:i (?:honestly |just |truthfully )?(?:said|answered|told (?:her|him|them)) |i (?:could |can )(?:honestly |truthfully )?say |i said |i told (?:her|him|them) |honestly |tbh |the answer is |thankfully )*(?:no|nope|not really|i dont|im not|i havent|never|not at all|zero|none)\b/g,
+    /\b(?:asked|asks|asking|ask)(?: me)? (?:if|whether)[^.!?]{0,90}?(?:and|but|,|\.) (?:i (?:honestly |just |truthfully )?(?:said|answered|told (?:her|him|them)) |i (?:could |can )(?:honestly |truthfully )?say |i said |i told (?:her|him|them) |honestly |tbh |the answer is |thankfully )*(?:no|nope|not really|i (?:honestly |truthfully |really )?(?:dont|do not|havent|have not|hadnt|didnt)|im not|never|not at all|zero|none)\b/g,
     // Asking about someone else: "how do i ask a friend if theyre thinking about suicide".
     /\b(?:ask|asking|check (?:in )?(?:on|with)|know|notice|help|support)(?: (?:a|my|our|this))? (?:friend|friends|someone|somebody|them|him|her|student|students|coworker|colleague|son|daughter|kid|partner|brother|sister|mom|dad|person)\b(?! (?:more|better|less) than)[^.!?]{0,60}/g,
     // Recovery told in the past tense: "i used to self harm but ive been clean 6 years".
@@ -62,7 +62,6 @@ export const ENGLISH: RuleSet = {
     /\bshoot(?:ing)? myself in the foot\b/g,
     /\bthe only thing (?:im|i am) (?:planning|going|about|trying) to end is\b[^.!?]*/g,
     /\b(?:we|i|you) (?:have to|had to|need to|gotta|got to) (?:memori[sz]e|learn|study|revise)\b[^.!?]*/g,
-    /\b(?:asked|asks) (?:me )?(?:if|whether)\b[^.!?]{0,60}\band i (?:honestly |truthfully |really )?(?:havent|have not|hadnt|didnt|dont|do not)\b[^.!?]*/g,
     /\b(?:plants?|houseplants?|succulents?|flowers?|basil|orchids?|tomatoes|herbs|fish|cactus|cacti|phone|laptop|battery|car|printer|sourdough starter)\b[^.!?]{0,12}\b(?:committing suicide|killing (?:themselves|itself)|suicidal)\b/g,
     /\b(?:wanted|want) to die (?:right there|on the spot|of embarrassment)\b|\bcould(?:ve| have)? died (?:right there|on the spot|of embarrassment)\b/g,
     /\b(?:id|i would) (?:honestly |literally |genuinely |seriously )?(?:rather|sooner) (?:die|jump off a bridge|kill myself|be dead|eat glass|walk into the sea)\b[^.!?]{0,10}\bthan\b[^.!?]*/g,
@@ -501,7 +500,7 @@ export const ENGLISH: RuleSet = {
 
     // —— Twentieth round: a relapse said plainly after a recovery ——
     { category: 'passive_wish', strength: 'crisis', pattern: /\bnot wanting to wake up\b/ },
-    { category: 'intent_timing', strength: 'crisis', pattern: /\b(?:attempt|tried|last time)\b.{0,80}\bfinish(?:ing)? (?:what i started|the job|it this time)\b/ },
+    { category: 'intent_timing', strength: 'crisis', pattern: /\b(?:attempts?|tried|last time)\b.{0,80}\bfinish(?:ing)? (?:the job|it this time)\b|\bfinish(?:ing)? what i started\b/ },
     { category: 'method', strength: 'crisis', pattern: /\b(?:home|here|sitting|in bed) (?:now )?with the rest of (?:the|my) (?:bottle|pills|pack|tablets)\b/ },
     { category: 'self_harm', strength: 'crisis', pattern: /\b(?:said|told (?:her|him|them)) (?:those|they|these) (?:are|were) old\b.{0,40}\b(?:theyre|they are|they were) from\b|\b(?:go|cut|going|cutting) deeper (?:next time|this time|tonight)\b/ },
     { category: 'preparatory', strength: 'crisis', pattern: /\b(?:looked up|checked|googled) (?:the )?gun (?:shop|store|range)\b/ },
@@ -530,7 +529,7 @@ export const ENGLISH: RuleSet = {
     { category: 'intent_timing', strength: 'risk', pattern: /\bthis year i (?:dont think i (?:want|will|can)|wont|am not going to|im not going to)\b|\bif nobodys (?:home|around|in)\b/ },
     { category: 'self_harm', strength: 'crisis', pattern: /\b(?:the ones|these|new ones|some|half of (?:those|them)) (?:are )?from (?:this week|last (?:week|month|night)|yesterday|tonight|today)\b|\bstill red\b[^.!?]{0,60}\b(?:old ones|scars|nobody notices)\b|\bbandaids? under my sleeves?\b|\b(?:got|bought) new blades\b|\bcleaned (?:the|my) cuts\b|\bnot that deep this time\b|\bnot just cutting\b|\bwe(?:re| are) back to this\b/ },
     { category: 'self_harm', strength: 'risk', pattern: /\bcut\b[^.!?]{0,20}\bneeds? stitches\b|\bbleeding for (?:like |about )?\d+ ?(?:min|mins|minutes|hours)\b|\bhide (?:the |my )?(?:scars|cuts|marks|wounds) on my (?:thighs|arms|wrists|legs|stomach)\b/ },
-    { category: 'preparatory', strength: 'crisis', pattern: /\bdecided (?:im|i am|that im) done\b|\bnobody(?:ll| will| can) get in the way\b|\bsaid (?:bye|goodbye) to (?:most of |all (?:of )?)?my friends\b|\bletters written\b|\bpasswords in an envelope\b|\bwrote (?:the|my) (?:notes|letters) again\b|\bfinish(?:ing)? what i started\b/ },
+    { category: 'preparatory', strength: 'crisis', pattern: /\bdecided (?:im|i am|that im) done\b|\bnobody(?:ll| will| can) get in the way\b|\bsaid (?:bye|goodbye) to (?:most of |all (?:of )?)?my friends\b|\bletters written\b|\bpasswords in an envelope\b|\bwrote (?:the|my) (?:notes|letters) again\b/ },
     { category: 'preparatory', strength: 'risk', pattern: /\bwrote (?:a|my) will\b|\bdead weight\b|\b(?:theyd|they would|everyone would|theyll|they will) move on\b|\btired of fighting\b/ },
     { category: 'method_seeking', strength: 'crisis', pattern: /\bways? (?:that )?(?:dont|doesnt|wont|wouldnt) hurt\b|\b(?:would|will|does|do) (?:more|a bigger dose|double|twice as many) work\b/ },
     { category: 'method', strength: 'crisis', pattern: /\b(?:keep |kept )?counting (?:the pills|my pills|pills|the tablets)\b|\bpills\b[^.!?]{0,40}\bcounting them\b|\b(?:tape|hose)\b[^]{0,30}\bgarage\b|\bgarage\b[^]{0,30}\b(?:tape|hose|engine running|car running)\b/ },

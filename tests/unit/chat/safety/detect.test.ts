@@ -9,6 +9,19 @@ import { scoreCorpus, loadCorpus } from './corpus'
 // category of the Columbia scale, and hard negatives (figures of speech, denials, fiction, study, grief, everyday).
 const corpus = loadCorpus()
 
+/** Each message, read on its own with no model, gets help first. */
+function readsAsCrisis(texts: string[]) {
+  for (const text of texts) expect(assessMessage(text).level, text).toBe('crisis')
+}
+/** Each message gets no help block with no model (a model may still weigh an uncertain one). */
+function readsWithoutHelp(texts: string[]) {
+  for (const text of texts) expect(assessMessage(text).level, text).not.toBe('crisis')
+}
+/** Each message is read as nothing to weigh at all. */
+function readsAsNothing(texts: string[]) {
+  for (const text of texts) expect(assessMessage(text).level, text).toBe('none')
+}
+
 describe('the labelled corpus', () => {
   test('is broad: 300+ messages, three languages, every category, at least 40% negatives', () => {
     expect(corpus.length).toBeGreaterThanOrEqual(300)
@@ -121,14 +134,13 @@ describe('assessMessage', () => {
   })
 
   test('a recovery told from the far side is set aside; the risk come back after it, or a denial taken back, is not', () => {
-    for (const text of [
+    readsAsNothing([
       'Promoted to team lead. In 2020 I was writing goodbye letters. Now I am writing performance reviews. I will take it.',
       'Future me, remember the bathroom floor nights? We don’t have those anymore.',
       '升組長了。2020年的我在寫遺書，現在的我在寫考績，我接受',
       '以前每天都在想怎么死，现在每天都在想中午吃黄焖鸡还是麻辣烫，康复就是这么朴实无华',
     ])
-      expect(assessMessage(text).level, text).toBe('none')
-    for (const text of [
+    readsAsCrisis([
       'In 2020 I was writing goodbye letters. I was fine for years but now I want to die again.',
       'My psychiatrist asked if I was safe and I said yes because I didn’t want to be admitted again. I lied.',
       'I told the nurse I had no thoughts of self harm so they’d discharge me. I lied.',
@@ -136,11 +148,10 @@ describe('assessMessage', () => {
       '今天買了一條繩子，跟自己說是露營用的，我根本不露營',
       '剛剛說開玩笑的是假的，我是真的想死',
     ])
-      expect(assessMessage(text).level, text).toBe('crisis')
   })
 
   test('a story told from the far side is read from its turn to now: what was then is no sign, what is now still counts', () => {
-    for (const text of [
+    readsWithoutHelp([
       'Back in college I tried to overdose. These days I coach my daughter’s soccer team on Saturdays.',
       'When I was 19 I wrote goodbye letters to everyone. Ten years later I read one out at my wedding.',
       'i used to cut myself every night in high school but now i just knit when it gets loud in my head',
@@ -150,8 +161,7 @@ describe('assessMessage', () => {
       '我媽以前每天翻我抽屜，怕我又藏刀片。現在她不翻了，週末我們一起去逛市場。',
       '那年工廠倒閉，我在河堤坐了一整晚想結束一切。十年過去了，我現在帶孫子去同一個河堤放風箏。',
     ])
-      expect(assessMessage(text).level, text).not.toBe('crisis')
-    for (const text of [
+    readsAsCrisis([
       'Two years ago I tried to end it. Today I bought rope.',
       'I used to cut once a month. Now I do it every night.',
       'Years ago I was suicidal and got help. Now it is back and I have a plan.',
@@ -160,30 +170,27 @@ describe('assessMessage', () => {
       '三年前吃過一次藥被救回來。現在我又開始存藥了。',
       '以前我会割手，后来停了两年，现在又开始了',
     ])
-      expect(assessMessage(text).level, text).toBe('crisis')
   })
 
   test('a question asking for the means is never set aside by a recovery, a denial or a joke told around it', () => {
-    for (const text of [
+    readsAsCrisis([
       'When I overdosed in 2015 the doctor said it wasn’t enough. How many would it take for someone my weight now? I’m fine, just curious.',
       'Back in college I looked at the bridge by campus. How high does a fall need to be to be fatal? I’m doing much better now.',
       '我以前吞過一次藥被救回來，現在很好啦。只是想知道那種藥吃多少會致命？純好奇',
       '以前抑郁的时候听说有些药和酒一起吃会出事，现在早就没那想法了，就是好奇是哪些药？',
     ])
-      expect(assessMessage(text).level, text).toBe('crisis')
     // Study still reads it as a topic.
     expect(assessMessage('For my pharmacology exam: which drugs are lethal in overdose? We have to memorize them.').level).not.toBe('crisis')
   })
 
   test('telling someone about a past, or asking how to help someone else, is not a crisis of the one telling', () => {
-    for (const text of [
+    readsWithoutHelp([
       'I finally told my sister about my suicide attempt in high school. She hugged me for ages. I feel lighter.',
       'Someone in my peer group asked how I stopped self harming. How much detail is too much when sharing my story?',
       '過年回家終於跟我媽講了我高中割手的事，她抱著我哭了很久，說對不起。',
       '和室友夜聊的时候提到我以前会划手，她说她初中也有过，我们聊到天亮。',
       '我表妹跟我說她在用小刀劃手，我自己當年也是這樣過來的。我該怎麼跟她聊？',
     ])
-      expect(assessMessage(text).level, text).not.toBe('crisis')
   })
 
   test('laughter softens a wish only beside it, and never one said to be meant', () => {
@@ -219,10 +226,8 @@ describe('normalisation', () => {
   })
 
   test('what hides a word is taken out: zero-width characters, look-alike letters, letters spaced out, "2" for "to"', () => {
-    for (const text of ['i want to k\u200bill myself', 'thinking about \u0455uicide', 'thinking about s u i c i d e', 'k.i.l.l my self tonight', 'i want 2 die', 'i feel sucidal', '#suicidal', '想\u200b死', '想\u00ad自殺', '我想ㄙ', '想自ㄕㄚ', '我想zisha', '不想活ㄌ'])
-      expect(assessMessage(text).level, text).toBe('crisis')
-    for (const text of ['i a m fine', 'the u.s.a is big', 's.o.s my phone died', 'I want 2 tickets for the show', '笑到想原地去世', '我想去世界各地旅行'])
-      expect(assessMessage(text).level, text).toBe('none')
+    readsAsCrisis(['i want to k\u200bill myself', 'thinking about \u0455uicide', 'thinking about s u i c i d e', 'k.i.l.l my self tonight', 'i want 2 die', 'i feel sucidal', '#suicidal', '想\u200b死', '想\u00ad自殺', '我想ㄙ', '想自ㄕㄚ', '我想zisha', '不想活ㄌ'])
+    readsAsNothing(['i a m fine', 'the u.s.a is big', 's.o.s my phone died', 'I want 2 tickets for the show', '笑到想原地去世', '我想去世界各地旅行'])
   })
 
   test('English shorthand is spelled out', () => {
